@@ -1,0 +1,171 @@
+//! Distance arenas: where searches record the signed distance of every state they reach.
+//!
+//! An entry holds `0` for "not reached", `d + 1` for a state at distance `d` from the
+//! forward side, and `-(d + 1)` for a state at distance `d` from the goal side of a
+//! bidirectional search.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Storage for the signed distance of each packed state, reusable across queries.
+pub trait Arena {
+    /// The stored code of `state`: `0` when not reached (see the module documentation).
+    fn get(&self, state: u64) -> i32;
+    /// Stores a non-zero code for `state`.
+    fn set(&mut self, state: u64, code: i32);
+    /// Forgets every stored code, in time proportional to the states set since the last reset.
+    fn reset(&mut self);
+    /// How many states hold a code.
+    fn len(&self) -> usize;
+    /// Whether no state holds a code.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The distance recorded for `state` (from whichever side reached it), if any.
+    fn distance(&self, state: u64) -> Option<u32> {
+        match self.get(state) {
+            0 => None,
+            code => Some(code.unsigned_abs() - 1),
+        }
+    }
+}
+
+/// One `i32` per packed state in `0..capacity`, allocated once and reused.
+///
+/// Resetting clears only the entries set since the last reset: the arena keeps their indices
+/// in a log. A query that touches more than a sixteenth of the table stops logging (the log
+/// would cost more memory than it saves time) and the next reset clears the whole table.
+///
+/// # Complexity
+/// * Space: `4 * capacity` bytes, plus a log of at most `capacity / 16` indices of 4 bytes.
+/// * Reset: O(states set since the last reset), or one pass over the table after a large query.
+pub struct DenseArena {
+    table: Vec<i32>,
+    log: Vec<u32>,
+    log_limit: usize,
+    overflowed: bool,
+    set_count: usize,
+}
+
+impl DenseArena {
+    /// A table of `capacity` entries, all "not reached".
+    ///
+    /// # Panics
+    /// When `capacity` exceeds 2^32 (packed states are logged as `u32`).
+    pub fn new(capacity: usize) -> Self {
+        assert!(capacity <= 1 << 32, "dense arena of {capacity} entries exceeds 2^32");
+        Self {
+            table: vec![0; capacity],
+            log: Vec::new(),
+            log_limit: capacity / 16,
+            overflowed: false,
+            set_count: 0,
+        }
+    }
+
+    /// The number of entries (packed states `0..capacity`).
+    pub fn capacity(&self) -> usize {
+        self.table.len()
+    }
+}
+
+impl Arena for DenseArena {
+    #[inline]
+    fn get(&self, state: u64) -> i32 {
+        self.table[state as usize]
+    }
+
+    #[inline]
+    fn set(&mut self, state: u64, code: i32) {
+        debug_assert_ne!(code, 0, "code 0 means not reached");
+        let entry = &mut self.table[state as usize];
+        if *entry == 0 {
+            self.set_count += 1;
+            if !self.overflowed {
+                if self.log.len() < self.log_limit {
+                    self.log.push(state as u32);
+                } else {
+                    self.overflowed = true;
+                    self.log = Vec::new();
+                }
+            }
+        }
+        *entry = code;
+    }
+
+    fn reset(&mut self) {
+        if self.overflowed {
+            self.table.fill(0);
+            self.overflowed = false;
+        } else {
+            for &state in &self.log {
+                self.table[state as usize] = 0;
+            }
+            self.log.clear();
+        }
+        self.set_count = 0;
+    }
+
+    fn len(&self) -> usize {
+        self.set_count
+    }
+}
+
+/// A hash map from packed state to code, for spaces without a compact dense index.
+#[derive(Default)]
+pub struct SparseArena {
+    map: HashMap<u64, i32, BuildHasherDefault<MulHasher>>,
+}
+
+impl SparseArena {
+    /// An empty arena.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Arena for SparseArena {
+    #[inline]
+    fn get(&self, state: u64) -> i32 {
+        self.map.get(&state).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn set(&mut self, state: u64, code: i32) {
+        debug_assert_ne!(code, 0, "code 0 means not reached");
+        self.map.insert(state, code);
+    }
+
+    fn reset(&mut self) {
+        self.map.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// A fast hasher for `u64` keys: one multiply by an odd constant, high bits folded down.
+///
+/// The keys are packed states chosen by this program, not by an adversary, so a keyed
+/// hasher's protection against collisions is not needed.
+#[derive(Default)]
+struct MulHasher(u64);
+
+impl Hasher for MulHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, key: u64) {
+        let product = (self.0 ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = product ^ (product >> 29);
+    }
+}

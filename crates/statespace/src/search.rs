@@ -1,0 +1,242 @@
+//! The searches: BFS to a goal predicate, full-space BFS, and bidirectional BFS.
+
+use crate::{Arena, Space};
+
+/// Level sizes of a full-space breadth-first search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Levels {
+    sizes: Vec<u64>,
+}
+
+impl Levels {
+    /// `sizes()[d]` is the number of states at distance exactly `d` from the sources.
+    pub fn sizes(&self) -> &[u64] {
+        &self.sizes
+    }
+
+    /// The largest distance of any reached state (the eccentricity of the sources).
+    pub fn max_distance(&self) -> u32 {
+        self.sizes.len().saturating_sub(1) as u32
+    }
+
+    /// The number of states reached.
+    pub fn reached(&self) -> u64 {
+        self.sizes.iter().sum()
+    }
+}
+
+/// Converts a distance to the arena's forward code.
+fn forward_code(distance: usize) -> i32 {
+    i32::try_from(distance + 1).expect("distance fits in an i32 code")
+}
+
+/// Shortest path by breadth-first search from `start` to the first state satisfying `is_goal`.
+///
+/// Moves need not be reversible. The arena is reset before the search; after it, the arena
+/// holds the forward distance of every state reached. The path is rebuilt from a parent index
+/// kept beside each queued state, so it does not depend on the arena's kind.
+///
+/// # Returns
+/// `Some(path)` with both endpoints (`path.len() - 1` moves), or `None` when no goal is within
+/// `max_depth` moves (or reachable at all when `max_depth` is `None`).
+///
+/// # Complexity
+/// * Time: O(states within the goal's distance × branching factor).
+/// * Space: one arena entry and one queue entry (12 bytes) per reached state.
+pub fn bfs<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    mut is_goal: impl FnMut(u64) -> bool,
+    max_depth: Option<u32>,
+) -> Option<Vec<u64>> {
+    arena.reset();
+    arena.set(start, forward_code(0));
+    if is_goal(start) {
+        return Some(vec![start]);
+    }
+    // The queue doubles as the search tree: each entry holds its parent's queue index.
+    let mut queue: Vec<(u64, u32)> = vec![(start, u32::MAX)];
+    let mut head = 0;
+    let mut level_end = 1;
+    let mut depth = 0u32;
+    while head < queue.len() {
+        if head == level_end {
+            depth += 1;
+            level_end = queue.len();
+        }
+        if max_depth.is_some_and(|limit| depth >= limit) {
+            return None;
+        }
+        let (state, _) = queue[head];
+        let code = forward_code(depth as usize + 1);
+        let mut found = None;
+        space.for_each_successor(state, |next| {
+            if found.is_some() || arena.get(next) != 0 {
+                return;
+            }
+            arena.set(next, code);
+            queue.push((next, head as u32));
+            if is_goal(next) {
+                found = Some(queue.len() - 1);
+            }
+        });
+        if let Some(index) = found {
+            let mut path = Vec::with_capacity(depth as usize + 2);
+            let mut at = index as u32;
+            while at != u32::MAX {
+                let (state, parent) = queue[at as usize];
+                path.push(state);
+                at = parent;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        head += 1;
+    }
+    None
+}
+
+/// Full-space breadth-first search from a set of sources.
+///
+/// The arena is reset, then holds the forward code (`distance + 1`) of every reachable state.
+///
+/// # Complexity
+/// * Time: O(reachable states × branching factor).
+/// * Space: the arena, plus two frontiers of 8 bytes per state.
+pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -> Levels {
+    arena.reset();
+    let mut frontier = Vec::new();
+    for &source in sources {
+        if arena.get(source) == 0 {
+            arena.set(source, forward_code(0));
+            frontier.push(source);
+        }
+    }
+    let mut sizes = Vec::new();
+    let mut next = Vec::new();
+    while !frontier.is_empty() {
+        sizes.push(frontier.len() as u64);
+        let code = forward_code(sizes.len());
+        for &state in &frontier {
+            space.for_each_successor(state, |succ| {
+                if arena.get(succ) == 0 {
+                    arena.set(succ, code);
+                    next.push(succ);
+                }
+            });
+        }
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+    }
+    Levels { sizes }
+}
+
+/// Walks from `from` down the distances of a search towards the side that reached it.
+///
+/// From a state whose code is `c`, moves to the first successor (in the space's order) whose
+/// code is one step nearer to zero on the same side, until a code of `±1` (a source). Moves
+/// must be reversible. Used to read paths back from [`full_bfs`] and [`bidirectional_bfs`]
+/// without a parent array.
+///
+/// # Returns
+/// The states from `from` to a source, both included; `None` when `from` was not reached.
+///
+/// # Panics
+/// When a state has no nearer successor: the moves were not reversible.
+pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Option<Vec<u64>> {
+    let mut code = arena.get(from);
+    if code == 0 {
+        return None;
+    }
+    let mut path = Vec::with_capacity(code.unsigned_abs() as usize);
+    let mut state = from;
+    path.push(state);
+    while code.abs() > 1 {
+        let wanted = code - code.signum();
+        let mut nearer = None;
+        space.for_each_successor(state, |succ| {
+            if nearer.is_none() && arena.get(succ) == wanted {
+                nearer = Some(succ);
+            }
+        });
+        state = nearer.expect("a reached state has a nearer neighbour when moves are reversible");
+        code = wanted;
+        path.push(state);
+    }
+    Some(path)
+}
+
+/// Shortest path by bidirectional breadth-first search, for reversible moves.
+///
+/// One table holds signed codes: `d + 1` for states `d` moves from `start`, `-(d + 1)` for
+/// states `d` moves from the nearest goal. Each round expands one whole level of whichever
+/// frontier is smaller; the first successor already reached by the other side joins the two
+/// halves. The path is read back from the codes with [`descend_path`]. The arena is reset
+/// before the search.
+///
+/// See <https://en.wikipedia.org/wiki/Bidirectional_search>.
+///
+/// # Returns
+/// `Some(path)` from `start` to one of `goals`, both included, or `None` when no goal is
+/// reachable (or `goals` is empty).
+///
+/// # Complexity
+/// * Time: **O(b^(d/2))** expanded states for branching factor b and distance d.
+/// * Space: one arena entry per reached state, plus the two frontiers.
+pub fn bidirectional_bfs<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goals: &[u64],
+) -> Option<Vec<u64>> {
+    arena.reset();
+    if goals.contains(&start) {
+        return Some(vec![start]);
+    }
+    arena.set(start, 1);
+    let mut forward = vec![start];
+    let mut backward = Vec::new();
+    for &goal in goals {
+        if arena.get(goal) == 0 {
+            arena.set(goal, -1);
+            backward.push(goal);
+        }
+    }
+    let mut next = Vec::new();
+    while !forward.is_empty() && !backward.is_empty() {
+        let expand_forward = forward.len() <= backward.len();
+        let frontier = if expand_forward { &forward } else { &backward };
+        let mut meeting = None;
+        for &state in frontier {
+            let code = arena.get(state);
+            let next_code = code + code.signum();
+            space.for_each_successor(state, |succ| {
+                if meeting.is_some() {
+                    return;
+                }
+                let seen = arena.get(succ);
+                if seen == 0 {
+                    arena.set(succ, next_code);
+                    next.push(succ);
+                } else if (seen > 0) != (code > 0) {
+                    meeting = Some((state, succ));
+                }
+            });
+            if meeting.is_some() {
+                break;
+            }
+        }
+        if let Some((near, far)) = meeting {
+            let (start_end, goal_end) = if expand_forward { (near, far) } else { (far, near) };
+            let mut path = descend_path(space, arena, start_end).expect("reached");
+            path.reverse();
+            path.extend(descend_path(space, arena, goal_end).expect("reached"));
+            return Some(path);
+        }
+        let frontier = if expand_forward { &mut forward } else { &mut backward };
+        std::mem::swap(frontier, &mut next);
+        next.clear();
+    }
+    None
+}

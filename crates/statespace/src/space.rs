@@ -1,0 +1,31 @@
+//! The one trait a puzzle implements to be searched: successors of a packed state.
+
+/// A state space over packed states (`u64`), described by its successor function.
+///
+/// Implementations must yield successors in a fixed order: the searches are deterministic
+/// only because of it. A successor may be yielded more than once; searches ignore repeats.
+pub trait Space {
+    /// Calls `visit` once for every state reachable from `state` in one move.
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
+}
+
+/// A [`Space`] made from a closure `|state, visit| { ... }`, for tests and small spaces.
+///
+/// ```
+/// use statespace::{FnSpace, Space};
+/// // A path graph 0 - 1 - 2 - ... - 9.
+/// let line = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     if s > 0 { visit(s - 1) }
+///     if s < 9 { visit(s + 1) }
+/// });
+/// let mut next = Vec::new();
+/// line.for_each_successor(3, |t| next.push(t));
+/// assert_eq!(next, [2, 4]);
+/// ```
+pub struct FnSpace<F>(pub F);
+
+impl<F: Fn(u64, &mut dyn FnMut(u64))> Space for FnSpace<F> {
+    fn for_each_successor<V: FnMut(u64)>(&self, state: u64, mut visit: V) {
+        (self.0)(state, &mut visit);
+    }
+}

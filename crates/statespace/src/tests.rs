@@ -1,0 +1,266 @@
+//! Exhaustive agreement of the searches with an independent reference BFS.
+
+use std::collections::VecDeque;
+
+use rstest::rstest;
+
+use crate::{Arena, DenseArena, FnSpace, Space, SparseArena, bfs, bidirectional_bfs, full_bfs};
+
+/// A small deterministic generator, so the random graphs are the same on every run.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
+    }
+}
+
+/// A graph as adjacency lists; successors are listed in insertion order.
+struct Graph {
+    adjacency: Vec<Vec<u64>>,
+}
+
+impl Graph {
+    fn random(rng: &mut XorShift, n_nodes: usize, n_edges: usize, undirected: bool) -> Self {
+        let mut adjacency = vec![Vec::new(); n_nodes];
+        for _ in 0..n_edges {
+            let a = rng.below(n_nodes as u64);
+            let b = rng.below(n_nodes as u64);
+            if a == b || adjacency[a as usize].contains(&b) {
+                continue;
+            }
+            adjacency[a as usize].push(b);
+            if undirected {
+                adjacency[b as usize].push(a);
+            }
+        }
+        Self { adjacency }
+    }
+
+    /// Reference distances from a set of sources, by the textbook queue BFS.
+    fn reference_distances(&self, sources: &[u64]) -> Vec<Option<u32>> {
+        let mut distance = vec![None; self.adjacency.len()];
+        let mut queue = VecDeque::new();
+        for &s in sources {
+            if distance[s as usize].is_none() {
+                distance[s as usize] = Some(0);
+                queue.push_back(s);
+            }
+        }
+        while let Some(u) = queue.pop_front() {
+            let du = distance[u as usize].unwrap();
+            for &v in &self.adjacency[u as usize] {
+                if distance[v as usize].is_none() {
+                    distance[v as usize] = Some(du + 1);
+                    queue.push_back(v);
+                }
+            }
+        }
+        distance
+    }
+
+    fn reversed(&self) -> Self {
+        let mut adjacency = vec![Vec::new(); self.adjacency.len()];
+        for (u, targets) in self.adjacency.iter().enumerate() {
+            for &v in targets {
+                adjacency[v as usize].push(u as u64);
+            }
+        }
+        Self { adjacency }
+    }
+}
+
+impl Space for Graph {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        for &next in &self.adjacency[state as usize] {
+            visit(next);
+        }
+    }
+}
+
+/// Checks a path edge by edge against the graph's own lists, its endpoints and its length.
+#[track_caller]
+fn check_path(graph: &Graph, path: &[u64], start: u64, goals: &[u64], expected_moves: u32) {
+    assert_eq!(path.first(), Some(&start));
+    assert!(goals.contains(path.last().unwrap()), "path ends off the goals: {path:?}");
+    assert_eq!(path.len() as u32 - 1, expected_moves, "path {path:?}");
+    for step in path.windows(2) {
+        assert!(graph.adjacency[step[0] as usize].contains(&step[1]), "illegal step {step:?}");
+    }
+}
+
+fn all_searches_agree<A: Arena>(arena: &mut A, seed: u64) {
+    let mut rng = XorShift(seed);
+    for round in 0..40 {
+        let n_nodes = 2 + rng.below(40) as usize;
+        let n_edges = rng.below(3 * n_nodes as u64) as usize;
+        let graph = Graph::random(&mut rng, n_nodes, n_edges, true);
+        for start in 0..n_nodes as u64 {
+            let reference = graph.reference_distances(&[start]);
+            let levels = full_bfs(&graph, arena, &[start]);
+            for (state, want) in reference.iter().enumerate() {
+                assert_eq!(arena.distance(state as u64), *want, "round {round} full_bfs");
+            }
+            assert_eq!(levels.reached(), reference.iter().flatten().count() as u64);
+            for goal in 0..n_nodes as u64 {
+                let goals = [goal, (goal * 7 + round) % n_nodes as u64];
+                let want = graph.reference_distances(&goals)[start as usize];
+                let two_way = bidirectional_bfs(&graph, arena, start, &goals);
+                assert_eq!(two_way.as_ref().map(|p| p.len() as u32 - 1), want);
+                if let Some(path) = two_way {
+                    check_path(&graph, &path, start, &goals, want.unwrap());
+                }
+                let one_way = bfs(&graph, arena, start, |s| goals.contains(&s), None);
+                assert_eq!(one_way.as_ref().map(|p| p.len() as u32 - 1), want);
+                if let Some(path) = one_way {
+                    check_path(&graph, &path, start, &goals, want.unwrap());
+                }
+            }
+        }
+    }
+}
+
+#[rstest]
+#[case::seed_1(1)]
+#[case::seed_2(0x5eed)]
+#[case::seed_3(0xdead_beef)]
+fn random_undirected_graphs_dense(#[case] seed: u64) {
+    // One arena for thousands of queries: a stale code would change some answer.
+    let mut arena = DenseArena::new(64);
+    all_searches_agree(&mut arena, seed);
+}
+
+#[rstest]
+#[case::seed_1(7)]
+#[case::seed_2(0xfeed)]
+fn random_undirected_graphs_sparse(#[case] seed: u64) {
+    let mut arena = SparseArena::new();
+    all_searches_agree(&mut arena, seed);
+}
+
+#[test]
+fn directed_graphs_with_depth_limits() {
+    let mut rng = XorShift(99);
+    let mut arena = DenseArena::new(50);
+    for _ in 0..200 {
+        let graph = Graph::random(&mut rng, 50, 80, false);
+        let start = rng.below(50);
+        let goal = rng.below(50);
+        let want = graph.reference_distances(&[start])[goal as usize];
+        for limit in [0, 1, 2, 3, 5, 8, 100] {
+            let path = bfs(&graph, &mut arena, start, |s| s == goal, Some(limit));
+            let expected = want.filter(|&d| d <= limit);
+            assert_eq!(path.as_ref().map(|p| p.len() as u32 - 1), expected);
+            if let Some(path) = path {
+                check_path(&graph, &path, start, &[goal], expected.unwrap());
+            }
+        }
+        // Distances to a goal on a directed graph: full BFS on the reversed graph.
+        let reversed = graph.reversed();
+        full_bfs(&reversed, &mut arena, &[goal]);
+        assert_eq!(arena.distance(start), want);
+    }
+}
+
+/// A 2 x 3 sliding puzzle: tile `i` of cell `c` at bits `3c..3c+3`, 0 for the blank.
+fn sliding_space() -> FnSpace<impl Fn(u64, &mut dyn FnMut(u64))> {
+    FnSpace(|state: u64, visit: &mut dyn FnMut(u64)| {
+        let blank = (0..6).find(|c| (state >> (3 * c)) & 7 == 0).unwrap();
+        let (row, col) = (blank / 3, blank % 3);
+        let mut neighbours = Vec::new();
+        if row == 1 {
+            neighbours.push(blank - 3);
+        }
+        if col > 0 {
+            neighbours.push(blank - 1);
+        }
+        if col < 2 {
+            neighbours.push(blank + 1);
+        }
+        if row == 0 {
+            neighbours.push(blank + 3);
+        }
+        for cell in neighbours {
+            let tile = (state >> (3 * cell)) & 7;
+            visit(state & !(7 << (3 * cell)) | (tile << (3 * blank)));
+        }
+    })
+}
+
+fn pack_tiles(tiles: [u64; 6]) -> u64 {
+    tiles.iter().enumerate().map(|(c, &t)| t << (3 * c)).sum()
+}
+
+#[test]
+fn sliding_puzzle_halves_and_paths() {
+    let space = sliding_space();
+    let solved = pack_tiles([1, 2, 3, 4, 5, 0]);
+    let mut table = DenseArena::new(1 << 18);
+    let levels = full_bfs(&space, &mut table, &[solved]);
+    // Half of the 720 arrangements are reachable; the 2 x 3 puzzle's diameter is 21.
+    assert_eq!(levels.reached(), 360);
+    assert_eq!(levels.max_distance(), 21);
+    let reachable: Vec<u64> = (0..1u64 << 18).filter(|&s| table.get(s) != 0).collect();
+    let distances: Vec<u32> = reachable.iter().map(|&s| table.distance(s).unwrap()).collect();
+
+    let mut arena = DenseArena::new(1 << 18);
+    let mut sparse = SparseArena::new();
+    for (&start, &want) in reachable.iter().zip(&distances) {
+        let path = bidirectional_bfs(&space, &mut arena, start, &[solved]).unwrap();
+        assert_eq!(path.len() as u32 - 1, want);
+        let again = bidirectional_bfs(&space, &mut sparse, start, &[solved]).unwrap();
+        assert_eq!(path, again, "the path must not depend on the arena");
+        for step in path.windows(2) {
+            let mut legal = false;
+            space.for_each_successor(step[0], |s| legal |= s == step[1]);
+            assert!(legal);
+        }
+        assert_eq!(*path.last().unwrap(), solved);
+    }
+    // An arrangement of the other parity is unreachable.
+    let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
+    assert_eq!(bidirectional_bfs(&space, &mut arena, swapped, &[solved]), None);
+}
+
+#[test]
+fn dense_reset_after_a_query_larger_than_the_log() {
+    // A line graph of 4096 states: a full BFS overflows the log, later small queries must not
+    // see its codes.
+    let line = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+        if s > 0 {
+            visit(s - 1);
+        }
+        if s < 4095 {
+            visit(s + 1);
+        }
+    });
+    let mut arena = DenseArena::new(4096);
+    for round in 0..50u64 {
+        full_bfs(&line, &mut arena, &[round]);
+        assert_eq!(arena.len(), 4096);
+        let a = round * 37 % 4096;
+        let b = (a + round) % 4096;
+        let path = bidirectional_bfs(&line, &mut arena, a, &[b]).unwrap();
+        assert_eq!(path.len() as u64 - 1, a.abs_diff(b));
+        assert!(arena.len() as u64 <= 2 * a.abs_diff(b) + 4);
+        arena.reset();
+        assert!((0..4096).all(|s| arena.get(s) == 0));
+    }
+}
+
+#[test]
+fn start_that_is_a_goal_and_empty_goal_sets() {
+    let graph = Graph { adjacency: vec![vec![1], vec![0]] };
+    let mut arena = SparseArena::new();
+    assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[0, 1]), Some(vec![1]));
+    assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[]), None);
+    assert_eq!(bfs(&graph, &mut arena, 0, |s| s == 0, Some(0)), Some(vec![0]));
+    assert_eq!(bfs(&graph, &mut arena, 0, |s| s == 1, Some(0)), None);
+}
