@@ -1,2 +1,45 @@
-//! placeholder
-fn main() {}
+//! Project automation, run as `cargo xtask <command>`.
+//!
+//! * `verify [CRATE] [--filter TEXT] [--time-limit SECS]`: builds the release binaries once and
+//!   runs every judge case under `testdata/` through them (see [`verify`]).
+//! * `oracle PUZZLE [ARGS]`: the independent oracles that produced `testdata/**/*.out`; reads a
+//!   judge input on stdin and writes the judge output (see [`oracle`]).
+//! * `gen-testdata`: writes the generated cases of `testdata/` and their answers from the oracles.
+//!
+//! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
+//! and oracles are separate, deliberately plain implementations of the rules.
+
+mod check;
+mod gen_testdata;
+mod oracle;
+mod verify;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("verify") => verify::run(&args[1..]),
+        Some("oracle") => oracle::run(&args[1..]),
+        Some("gen-testdata") => gen_testdata::run(&args[1..]),
+        _ => Err(format!(
+            "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
+             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata"
+        )),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The workspace root (the parent of this crate's folder).
+fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}

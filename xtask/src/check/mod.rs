@@ -1,0 +1,63 @@
+//! Checkers for outputs that are not unique: they replay the emitted moves on the input.
+//!
+//! Each checker re-reads the judge input with its own plain parser, applies the rules of the
+//! puzzle as `../shared/PUZZLES.md` states them, and accepts an output when every count equals
+//! the one in `.out` and every move sequence is legal, reaches the goal, and has that length.
+//! None of this shares code with the solvers.
+
+mod coins;
+mod hanoi4;
+mod hanoi_relaxed;
+mod marbles;
+
+/// A checker: `(input, expected lines, actual lines, args) -> Ok or why not`.
+pub type Checker = fn(&str, &[&str], &[&str], &[String]) -> Result<(), String>;
+
+/// The checker for a crate run with `args`, or `None` when the output is unique and compared
+/// exactly.
+pub fn checker_for(crate_name: &str, args: &[String]) -> Option<Checker> {
+    let has = |flag: &str| args.iter().any(|a| a == flag);
+    let path_output = args.windows(2).any(|w| w[0] == "--output" && w[1] == "path");
+    match crate_name {
+        "hanoi4" if has("--moves") => Some(hanoi4::check),
+        "coins" if has("--moves") => Some(coins::check),
+        "hanoi-relaxed" if has("--moves") => Some(hanoi_relaxed::check),
+        "marbles" if path_output => Some(marbles::check),
+        _ => None,
+    }
+}
+
+/// Reads the line at `index` of the output, or explains that the output ended.
+fn line<'a>(lines: &[&'a str], index: usize) -> Result<&'a str, String> {
+    lines.get(index).copied().ok_or_else(|| format!("output ends before line {}", index + 1))
+}
+
+/// Reads a count line and checks it against the expected one.
+fn count_line(actual: &[&str], index: usize, expected: &str) -> Result<i64, String> {
+    let got = line(actual, index)?;
+    if got != expected {
+        return Err(format!("line {}: count {got:?}, expected {expected:?}", index + 1));
+    }
+    expected.parse().map_err(|_| format!("expected count {expected:?} is not a number"))
+}
+
+/// Parses a move line `A B` with pegs in `1..=n_pegs`.
+fn peg_move(text: &str, n_pegs: usize, line_no: usize) -> Result<(usize, usize), String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    let parse = |w: &str| w.parse::<usize>().ok().filter(|p| (1..=n_pegs).contains(p));
+    match words.as_slice() {
+        [a, b] => match (parse(a), parse(b)) {
+            (Some(a), Some(b)) if a != b => Ok((a - 1, b - 1)),
+            _ => Err(format!("line {line_no}: bad move {text:?}")),
+        },
+        _ => Err(format!("line {line_no}: bad move {text:?}")),
+    }
+}
+
+/// Requires that the output has nothing after `used` lines.
+fn no_extra(actual: &[&str], used: usize) -> Result<(), String> {
+    if actual.len() > used {
+        return Err(format!("line {}: unexpected extra output {:?}", used + 1, actual[used]));
+    }
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! Independent oracles: plain, slow-but-obvious solvers that produced `testdata/**/*.out`.
+//!
+//! Each reads a judge input on stdin and writes the judge output to stdout, like the puzzle's
+//! binary, but shares no code with it: different state representations, no `statespace`.
+
+mod coins;
+
+use std::io::Read;
+use std::process::ExitCode;
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).map_err(|e| e.to_string())?;
+    let output = solve(args, &input)?;
+    print!("{output}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The oracle's judge output for `input` (valid input only).
+pub fn solve(args: &[String], input: &str) -> Result<String, String> {
+    let puzzle = args.first().ok_or("oracle needs a puzzle name")?;
+    let _rest = (&args[1..], input);
+    match puzzle.as_str() {
+        "coins" => Ok(coins::solve(input)),
+        _ => Err(format!("no oracle for `{puzzle}`")),
+    }
+}

@@ -1,0 +1,297 @@
+//! `cargo xtask verify`: judge-data regressions over `testdata/`, in the manner of `oj test`.
+//!
+//! Layout: `testdata/<crate>/**/NAME.in` with `NAME.out` beside it. A folder may hold an
+//! `args` file whose whitespace-separated words are passed to the binary for the cases in that
+//! folder. A folder named `bad` holds inputs that must be rejected: exit status 2, nothing on
+//! stdout, a message on stderr, no panic (and no `.out` file is needed).
+//!
+//! Outputs are compared exactly after normalising line endings and trailing whitespace, except
+//! where answers are not unique (`--moves`, `--output path`): there the crate's checker in
+//! [`crate::check`] replays the emitted moves on the input and checks legality, goal and length
+//! against the counts in `.out`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::check;
+
+const CRATES: [&str; 5] = ["hanoi", "hanoi4", "hanoi-relaxed", "coins", "marbles"];
+
+struct Options {
+    crates: Vec<String>,
+    filter: Option<String>,
+    time_limit: Duration,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options =
+        Options { crates: Vec::new(), filter: None, time_limit: Duration::from_secs(20) };
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--filter" => {
+                options.filter = Some(words.next().ok_or("--filter needs a value")?.clone());
+            }
+            "--time-limit" => {
+                let secs: f64 = words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or("--time-limit needs a number of seconds")?;
+                options.time_limit = Duration::from_secs_f64(secs);
+            }
+            name if CRATES.contains(&name) => options.crates.push(name.to_string()),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if options.crates.is_empty() {
+        options.crates = CRATES.iter().map(|c| c.to_string()).collect();
+    }
+    Ok(options)
+}
+
+/// One judge case.
+struct Case {
+    crate_name: String,
+    /// Path below `testdata/`, without `.in`, for display and filtering.
+    name: String,
+    input: PathBuf,
+    expected: Option<PathBuf>,
+    args: Vec<String>,
+    must_fail: bool,
+}
+
+fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
+    let mut cases = Vec::new();
+    let mut folders = vec![root.join(crate_name)];
+    while let Some(folder) = folders.pop() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map_err(|e| format!("{}: {e}", folder.display()))?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        entries.sort();
+        let args = match std::fs::read_to_string(folder.join("args")) {
+            Ok(text) => text.split_whitespace().map(str::to_string).collect(),
+            Err(_) => Vec::new(),
+        };
+        let must_fail = folder.file_name().is_some_and(|n| n == "bad");
+        for path in entries {
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "in") {
+                let out = path.with_extension("out");
+                if !must_fail && !out.exists() {
+                    return Err(format!("{} has no .out beside it", path.display()));
+                }
+                let name = path
+                    .strip_prefix(root)
+                    .unwrap_or(&path)
+                    .with_extension("")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                cases.push(Case {
+                    crate_name: crate_name.to_string(),
+                    name,
+                    input: path,
+                    expected: (!must_fail).then_some(out),
+                    args: args.clone(),
+                    must_fail,
+                });
+            }
+        }
+    }
+    cases.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(cases)
+}
+
+/// What a run of the binary produced.
+struct RunOutput {
+    status: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    elapsed: Duration,
+    timed_out: bool,
+}
+
+fn run_binary(binary: &Path, args: &[String], input: &Path, limit: Duration) -> Result<RunOutput, String> {
+    let stdin = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let started = Instant::now();
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", binary.display()))?;
+    let mut stdout_pipe = child.stdout.take().expect("piped");
+    let mut stderr_pipe = child.stderr.take().expect("piped");
+    let stdout_reader = std::thread::spawn(move || {
+        let mut buffer = Vec::new();
+        stdout_pipe.read_to_end(&mut buffer).map(|_| buffer)
+    });
+    let stderr_reader = std::thread::spawn(move || {
+        let mut buffer = Vec::new();
+        stderr_pipe.read_to_end(&mut buffer).map(|_| buffer)
+    });
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break status;
+        }
+        if started.elapsed() > limit {
+            timed_out = true;
+            let _ = child.kill();
+            break child.wait().map_err(|e| e.to_string())?;
+        }
+        std::thread::sleep(Duration::from_micros(500));
+    };
+    let elapsed = started.elapsed();
+    let stdout = stdout_reader.join().expect("reader thread").map_err(|e| e.to_string())?;
+    let stderr = stderr_reader.join().expect("reader thread").map_err(|e| e.to_string())?;
+    Ok(RunOutput { status: status.code(), stdout, stderr, elapsed, timed_out })
+}
+
+/// Lines with `\r\n` folded to `\n`, trailing whitespace removed, trailing empty lines dropped.
+pub fn normalise(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// The verdict on one case, with a short explanation on failure.
+enum Verdict {
+    Accepted,
+    WrongAnswer(String),
+    RuntimeError(String),
+    TimeLimit,
+}
+
+fn first_difference(expected: &[&str], actual: &[&str]) -> String {
+    let line = expected.iter().zip(actual).position(|(e, a)| e != a).unwrap_or(expected.len().min(actual.len()));
+    let show = |lines: &[&str]| lines.get(line).map_or("<end of output>".to_string(), |l| format!("{l:?}"));
+    let mut diff = format!(
+        "first difference at line {}: expected {}, got {} ({} lines expected, {} produced)",
+        line + 1,
+        show(expected),
+        show(actual),
+        expected.len(),
+        actual.len()
+    );
+    for offset in line.saturating_sub(1)..(line + 3).min(expected.len().max(actual.len())) {
+        let e = expected.get(offset).copied().unwrap_or("");
+        let a = actual.get(offset).copied().unwrap_or("");
+        if e == a {
+            diff.push_str(&format!("\n      {:>5}   {e}", offset + 1));
+        } else {
+            diff.push_str(&format!("\n      {:>5} - {e}\n      {:>5} + {a}", offset + 1, offset + 1));
+        }
+    }
+    diff
+}
+
+fn judge(case: &Case, run: &RunOutput) -> Result<Verdict, String> {
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if run.timed_out {
+        return Ok(Verdict::TimeLimit);
+    }
+    if stderr.contains("panicked") {
+        return Ok(Verdict::RuntimeError(format!("panic: {}", stderr.trim())));
+    }
+    if case.must_fail {
+        return Ok(if run.status != Some(2) {
+            Verdict::WrongAnswer(format!("expected exit status 2, got {:?}", run.status))
+        } else if !run.stdout.is_empty() {
+            Verdict::WrongAnswer("expected nothing on stdout".to_string())
+        } else if stderr.trim().is_empty() || stderr.trim().lines().count() != 1 {
+            Verdict::WrongAnswer(format!("expected a one-line message on stderr, got {stderr:?}"))
+        } else {
+            Verdict::Accepted
+        });
+    }
+    if run.status != Some(0) {
+        return Ok(Verdict::RuntimeError(format!("exit status {:?}: {}", run.status, stderr.trim())));
+    }
+    let Ok(actual) = String::from_utf8(run.stdout.clone()) else {
+        return Ok(Verdict::WrongAnswer("stdout is not UTF-8".to_string()));
+    };
+    let expected_path = case.expected.as_ref().expect("good cases have an .out");
+    let expected = std::fs::read_to_string(expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
+    let input = std::fs::read_to_string(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let actual_lines = normalise(&actual);
+    let expected_lines = normalise(&expected);
+    if let Some(checker) = check::checker_for(&case.crate_name, &case.args) {
+        return Ok(match checker(&input, &expected_lines, &actual_lines, &case.args) {
+            Ok(()) => Verdict::Accepted,
+            Err(why) => Verdict::WrongAnswer(why),
+        });
+    }
+    Ok(if expected_lines == actual_lines {
+        Verdict::Accepted
+    } else {
+        Verdict::WrongAnswer(first_difference(&expected_lines, &actual_lines))
+    })
+}
+
+fn build(crates: &[String]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let mut command = Command::new(cargo);
+    command.current_dir(crate::workspace_root()).args(["build", "--release", "--quiet", "--bins"]);
+    for name in crates {
+        command.args(["--package", name]);
+    }
+    let status = command.status().map_err(|e| format!("cargo build: {e}"))?;
+    if !status.success() {
+        return Err("cargo build --release failed".to_string());
+    }
+    Ok(())
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let options = parse_options(args)?;
+    let root = crate::workspace_root();
+    let testdata = root.join("testdata");
+    build(&options.crates)?;
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for crate_name in &options.crates {
+        let binary = target.join("release").join(format!("{crate_name}{}", std::env::consts::EXE_SUFFIX));
+        let cases: Vec<Case> = discover(&testdata, crate_name)?
+            .into_iter()
+            .filter(|c| options.filter.as_ref().is_none_or(|f| c.name.contains(f.as_str())))
+            .collect();
+        let (mut crate_passed, mut crate_failed) = (0usize, 0usize);
+        let mut slowest: Option<(Duration, String)> = None;
+        for case in &cases {
+            let output = run_binary(&binary, &case.args, &case.input, options.time_limit)?;
+            let verdict = judge(case, &output)?;
+            let (label, detail) = match verdict {
+                Verdict::Accepted => ("AC ", None),
+                Verdict::WrongAnswer(why) => ("WA ", Some(why)),
+                Verdict::RuntimeError(why) => ("RE ", Some(why)),
+                Verdict::TimeLimit => ("TLE", Some(format!("killed after {:?}", options.time_limit))),
+            };
+            println!("{label} {:>8.3}s  {}", output.elapsed.as_secs_f64(), case.name);
+            if let Some(detail) = detail {
+                crate_failed += 1;
+                for line in detail.lines().take(12) {
+                    println!("      {line}");
+                }
+            } else {
+                crate_passed += 1;
+            }
+            if slowest.as_ref().is_none_or(|(t, _)| output.elapsed > *t) {
+                slowest = Some((output.elapsed, case.name.clone()));
+            }
+        }
+        let slowest = slowest.map_or(String::new(), |(t, name)| format!(", slowest {name} {:.3}s", t.as_secs_f64()));
+        println!("== {crate_name}: {crate_passed} passed, {crate_failed} failed{slowest}");
+        passed += crate_passed;
+        failed += crate_failed;
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
