@@ -45,6 +45,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if only.is_none_or(|o| o == "coins") {
         coins(&root.join("coins"))?;
     }
+    if only.is_none_or(|o| o == "hanoi") {
+        for n in [1, 2, 3, 4, 10, 20, 21, 64, 100] {
+            write_case(
+                &root.join("hanoi"),
+                &format!("n{n:03}"),
+                &format!("{n}\n"),
+                &["hanoi"],
+            )?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -52,8 +62,15 @@ fn coins(root: &Path) -> Result<(), String> {
     let board = |tails: u32| -> String {
         let mut text = String::new();
         for row in 0..3 {
-            let faces: Vec<&str> =
-                (0..3).map(|col| if tails >> (row * 3 + col) & 1 == 1 { "T" } else { "H" }).collect();
+            let faces: Vec<&str> = (0..3)
+                .map(|col| {
+                    if tails >> (row * 3 + col) & 1 == 1 {
+                        "T"
+                    } else {
+                        "H"
+                    }
+                })
+                .collect();
             writeln!(text, "{}", faces.join(" ")).expect("string");
         }
         text
@@ -65,17 +82,31 @@ fn coins(root: &Path) -> Result<(), String> {
         for &b in &boards {
             input.push_str(&board(b));
         }
-        write_case(&root.join("all"), &format!("boards_{:03}", chunk * 10), &input, &["coins"])?;
+        write_case(
+            &root.join("all"),
+            &format!("boards_{:03}", chunk * 10),
+            &input,
+            &["coins"],
+        )?;
     }
     // --moves: random files, and one large file beyond the judge's T <= 10.
     let mut rng = Rng::new(9079);
     for file in 0..8 {
-        let count = if file == 7 { 1000 } else { 1 + rng.below(10) as u32 };
+        let count = if file == 7 {
+            1000
+        } else {
+            1 + rng.below(10) as u32
+        };
         let mut input = format!("{count}\n");
         for _ in 0..count {
             input.push_str(&board(rng.below(512) as u32));
         }
-        write_case(&root.join("moves"), &format!("random_{file}"), &input, &["coins"])?;
+        write_case(
+            &root.join("moves"),
+            &format!("random_{file}"),
+            &input,
+            &["coins"],
+        )?;
     }
     Ok(())
 }

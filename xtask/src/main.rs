@@ -4,11 +4,13 @@
 //!   runs every judge case under `testdata/` through them (see [`verify`]).
 //! * `oracle PUZZLE [ARGS]`: the independent oracles that produced `testdata/**/*.out`; reads a
 //!   judge input on stdin and writes the judge output (see [`oracle`]).
-//! * `gen-testdata`: writes the generated cases of `testdata/` and their answers from the oracles.
+//! * `bench [NAME]`: whole-process timings against baselines (see [`bench`]).
+//! * `gen-testdata [PUZZLE]`: writes the generated cases of `testdata/` and their answers from the oracles.
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
 
+mod bench;
 mod check;
 mod gen_testdata;
 mod oracle;
@@ -21,10 +23,11 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("verify") => verify::run(&args[1..]),
         Some("oracle") => oracle::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("gen-testdata") => gen_testdata::run(&args[1..]),
-        _ => Err(format!(
+        _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
-             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata"
+             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]",
         )),
     };
     match result {

@@ -26,8 +26,11 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options =
-        Options { crates: Vec::new(), filter: None, time_limit: Duration::from_secs(20) };
+    let mut options = Options {
+        crates: Vec::new(),
+        filter: None,
+        time_limit: Duration::from_secs(20),
+    };
     let mut words = args.iter();
     while let Some(word) = words.next() {
         match word.as_str() {
@@ -115,7 +118,12 @@ struct RunOutput {
     timed_out: bool,
 }
 
-fn run_binary(binary: &Path, args: &[String], input: &Path, limit: Duration) -> Result<RunOutput, String> {
+fn run_binary(
+    binary: &Path,
+    args: &[String],
+    input: &Path,
+    limit: Duration,
+) -> Result<RunOutput, String> {
     let stdin = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let started = Instant::now();
     let mut child = Command::new(binary)
@@ -148,9 +156,21 @@ fn run_binary(binary: &Path, args: &[String], input: &Path, limit: Duration) -> 
         std::thread::sleep(Duration::from_micros(500));
     };
     let elapsed = started.elapsed();
-    let stdout = stdout_reader.join().expect("reader thread").map_err(|e| e.to_string())?;
-    let stderr = stderr_reader.join().expect("reader thread").map_err(|e| e.to_string())?;
-    Ok(RunOutput { status: status.code(), stdout, stderr, elapsed, timed_out })
+    let stdout = stdout_reader
+        .join()
+        .expect("reader thread")
+        .map_err(|e| e.to_string())?;
+    let stderr = stderr_reader
+        .join()
+        .expect("reader thread")
+        .map_err(|e| e.to_string())?;
+    Ok(RunOutput {
+        status: status.code(),
+        stdout,
+        stderr,
+        elapsed,
+        timed_out,
+    })
 }
 
 /// Lines with `\r\n` folded to `\n`, trailing whitespace removed, trailing empty lines dropped.
@@ -171,8 +191,16 @@ enum Verdict {
 }
 
 fn first_difference(expected: &[&str], actual: &[&str]) -> String {
-    let line = expected.iter().zip(actual).position(|(e, a)| e != a).unwrap_or(expected.len().min(actual.len()));
-    let show = |lines: &[&str]| lines.get(line).map_or("<end of output>".to_string(), |l| format!("{l:?}"));
+    let line = expected
+        .iter()
+        .zip(actual)
+        .position(|(e, a)| e != a)
+        .unwrap_or(expected.len().min(actual.len()));
+    let show = |lines: &[&str]| {
+        lines
+            .get(line)
+            .map_or("<end of output>".to_string(), |l| format!("{l:?}"))
+    };
     let mut diff = format!(
         "first difference at line {}: expected {}, got {} ({} lines expected, {} produced)",
         line + 1,
@@ -187,7 +215,11 @@ fn first_difference(expected: &[&str], actual: &[&str]) -> String {
         if e == a {
             diff.push_str(&format!("\n      {:>5}   {e}", offset + 1));
         } else {
-            diff.push_str(&format!("\n      {:>5} - {e}\n      {:>5} + {a}", offset + 1, offset + 1));
+            diff.push_str(&format!(
+                "\n      {:>5} - {e}\n      {:>5} + {a}",
+                offset + 1,
+                offset + 1
+            ));
         }
     }
     diff
@@ -207,27 +239,37 @@ fn judge(case: &Case, run: &RunOutput) -> Result<Verdict, String> {
         } else if !run.stdout.is_empty() {
             Verdict::WrongAnswer("expected nothing on stdout".to_string())
         } else if stderr.trim().is_empty() || stderr.trim().lines().count() != 1 {
-            Verdict::WrongAnswer(format!("expected a one-line message on stderr, got {stderr:?}"))
+            Verdict::WrongAnswer(format!(
+                "expected a one-line message on stderr, got {stderr:?}"
+            ))
         } else {
             Verdict::Accepted
         });
     }
     if run.status != Some(0) {
-        return Ok(Verdict::RuntimeError(format!("exit status {:?}: {}", run.status, stderr.trim())));
+        return Ok(Verdict::RuntimeError(format!(
+            "exit status {:?}: {}",
+            run.status,
+            stderr.trim()
+        )));
     }
     let Ok(actual) = String::from_utf8(run.stdout.clone()) else {
         return Ok(Verdict::WrongAnswer("stdout is not UTF-8".to_string()));
     };
     let expected_path = case.expected.as_ref().expect("good cases have an .out");
-    let expected = std::fs::read_to_string(expected_path).map_err(|e| format!("{}: {e}", expected_path.display()))?;
-    let input = std::fs::read_to_string(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+    let expected = std::fs::read_to_string(expected_path)
+        .map_err(|e| format!("{}: {e}", expected_path.display()))?;
+    let input = std::fs::read_to_string(&case.input)
+        .map_err(|e| format!("{}: {e}", case.input.display()))?;
     let actual_lines = normalise(&actual);
     let expected_lines = normalise(&expected);
     if let Some(checker) = check::checker_for(&case.crate_name, &case.args) {
-        return Ok(match checker(&input, &expected_lines, &actual_lines, &case.args) {
-            Ok(()) => Verdict::Accepted,
-            Err(why) => Verdict::WrongAnswer(why),
-        });
+        return Ok(
+            match checker(&input, &expected_lines, &actual_lines, &case.args) {
+                Ok(()) => Verdict::Accepted,
+                Err(why) => Verdict::WrongAnswer(why),
+            },
+        );
     }
     Ok(if expected_lines == actual_lines {
         Verdict::Accepted
@@ -239,7 +281,9 @@ fn judge(case: &Case, run: &RunOutput) -> Result<Verdict, String> {
 fn build(crates: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let mut command = Command::new(cargo);
-    command.current_dir(crate::workspace_root()).args(["build", "--release", "--quiet", "--bins"]);
+    command
+        .current_dir(crate::workspace_root())
+        .args(["build", "--release", "--quiet", "--bins"]);
     for name in crates {
         command.args(["--package", name]);
     }
@@ -255,13 +299,21 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let root = crate::workspace_root();
     let testdata = root.join("testdata");
     build(&options.crates)?;
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let (mut passed, mut failed) = (0usize, 0usize);
     for crate_name in &options.crates {
-        let binary = target.join("release").join(format!("{crate_name}{}", std::env::consts::EXE_SUFFIX));
+        let binary = target
+            .join("release")
+            .join(format!("{crate_name}{}", std::env::consts::EXE_SUFFIX));
         let cases: Vec<Case> = discover(&testdata, crate_name)?
             .into_iter()
-            .filter(|c| options.filter.as_ref().is_none_or(|f| c.name.contains(f.as_str())))
+            .filter(|c| {
+                options
+                    .filter
+                    .as_ref()
+                    .is_none_or(|f| c.name.contains(f.as_str()))
+            })
             .collect();
         let (mut crate_passed, mut crate_failed) = (0usize, 0usize);
         let mut slowest: Option<(Duration, String)> = None;
@@ -272,9 +324,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                 Verdict::Accepted => ("AC ", None),
                 Verdict::WrongAnswer(why) => ("WA ", Some(why)),
                 Verdict::RuntimeError(why) => ("RE ", Some(why)),
-                Verdict::TimeLimit => ("TLE", Some(format!("killed after {:?}", options.time_limit))),
+                Verdict::TimeLimit => (
+                    "TLE",
+                    Some(format!("killed after {:?}", options.time_limit)),
+                ),
             };
-            println!("{label} {:>8.3}s  {}", output.elapsed.as_secs_f64(), case.name);
+            println!(
+                "{label} {:>8.3}s  {}",
+                output.elapsed.as_secs_f64(),
+                case.name
+            );
             if let Some(detail) = detail {
                 crate_failed += 1;
                 for line in detail.lines().take(12) {
@@ -287,11 +346,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                 slowest = Some((output.elapsed, case.name.clone()));
             }
         }
-        let slowest = slowest.map_or(String::new(), |(t, name)| format!(", slowest {name} {:.3}s", t.as_secs_f64()));
+        let slowest = slowest.map_or(String::new(), |(t, name)| {
+            format!(", slowest {name} {:.3}s", t.as_secs_f64())
+        });
         println!("== {crate_name}: {crate_passed} passed, {crate_failed} failed{slowest}");
         passed += crate_passed;
         failed += crate_failed;
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 && passed > 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -68,7 +68,11 @@ impl Grid {
         if !(1..=8).contains(&rows) || !(1..=8).contains(&cols) {
             return Err(GridError::Size { rows, cols });
         }
-        let grid = Self { rows: rows as u8, cols: cols as u8, tails: 0 };
+        let grid = Self {
+            rows: rows as u8,
+            cols: cols as u8,
+            tails: 0,
+        };
         if tails & !grid.full_mask() != 0 {
             return Err(GridError::Mask(tails));
         }
@@ -93,7 +97,11 @@ impl Grid {
     /// The mask with one bit per cell.
     pub fn full_mask(&self) -> u64 {
         let cells = self.rows() * self.cols();
-        if cells == 64 { u64::MAX } else { (1 << cells) - 1 }
+        if cells == 64 {
+            u64::MAX
+        } else {
+            (1 << cells) - 1
+        }
     }
 
     /// The operations of this grid in the fixed order: rows, columns, then (square grids) the
@@ -137,7 +145,10 @@ impl Grid {
 
     /// The grid after flipping every coin of `op`.
     pub fn flip(&self, op: Op) -> Self {
-        Self { tails: self.tails ^ self.mask(op), ..*self }
+        Self {
+            tails: self.tails ^ self.mask(op),
+            ..*self
+        }
     }
 
     /// Whether the coins meet `target`.
@@ -157,7 +168,11 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.rows() {
             for c in 0..self.cols() {
-                let face = if self.tails >> (r * self.cols() + c) & 1 == 1 { 'T' } else { 'H' };
+                let face = if self.tails >> (r * self.cols() + c) & 1 == 1 {
+                    'T'
+                } else {
+                    'H'
+                };
                 let sep = if c + 1 == self.cols() { "\n" } else { " " };
                 write!(f, "{face}{sep}")?;
             }

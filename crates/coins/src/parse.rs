@@ -42,7 +42,9 @@ pub enum ParseError {
         case: usize,
     },
     /// A row is not three `H`/`T` letters separated by single spaces.
-    #[error("line {line}: expected three letters H or T separated by single spaces, found {found:?}")]
+    #[error(
+        "line {line}: expected three letters H or T separated by single spaces, found {found:?}"
+    )]
     BadRow {
         /// 1-based line number.
         line: usize,
@@ -64,12 +66,19 @@ pub enum ParseError {
 /// Lines may end in `\n` or `\r\n`; trailing spaces and blank lines after the last case are
 /// accepted; anything else that does not fit is an error naming the line.
 pub fn parse(input: &str) -> Result<Instance, ParseError> {
-    let mut lines = input.lines().map(str::trim_end).enumerate().map(|(i, l)| (i + 1, l));
+    let mut lines = input
+        .lines()
+        .map(str::trim_end)
+        .enumerate()
+        .map(|(i, l)| (i + 1, l));
     let (line, first) = lines.next().ok_or(ParseError::Empty)?;
     let count: i64 = first
         .trim_start()
         .parse()
-        .map_err(|_| ParseError::BadCount { line, found: first.to_string() })?;
+        .map_err(|_| ParseError::BadCount {
+            line,
+            found: first.to_string(),
+        })?;
     if count < 1 {
         return Err(ParseError::NoCases { line, count });
     }
@@ -78,17 +87,24 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
     for case in 1..=count as usize {
         let mut tails = 0u64;
         for row in 0..3 {
-            let (line, text) = lines
-                .next()
-                .ok_or(ParseError::MissingRow { line: last_line + 1, row: row + 1, case })?;
+            let (line, text) = lines.next().ok_or(ParseError::MissingRow {
+                line: last_line + 1,
+                row: row + 1,
+                case,
+            })?;
             last_line = line;
             let bytes = text.as_bytes();
             let well_formed = bytes.len() == 5
                 && bytes[1] == b' '
                 && bytes[3] == b' '
-                && [0, 2, 4].iter().all(|&i| bytes[i] == b'H' || bytes[i] == b'T');
+                && [0, 2, 4]
+                    .iter()
+                    .all(|&i| bytes[i] == b'H' || bytes[i] == b'T');
             if !well_formed {
-                return Err(ParseError::BadRow { line, found: text.to_string() });
+                return Err(ParseError::BadRow {
+                    line,
+                    found: text.to_string(),
+                });
             }
             for col in 0..3 {
                 if bytes[2 * col] == b'T' {
@@ -99,7 +115,10 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
         boards.push(Grid::new(3, 3, tails).expect("a 3 x 3 mask fits"));
     }
     if let Some((line, text)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(ParseError::Trailing { line, found: text.to_string() });
+        return Err(ParseError::Trailing {
+            line,
+            found: text.to_string(),
+        });
     }
     Ok(Instance { boards })
 }

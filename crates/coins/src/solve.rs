@@ -19,7 +19,11 @@ impl FlipTable {
     /// Runs the BFS from the two all-same boards (all heads, all tails).
     pub fn new() -> Self {
         let grid = Grid::new(3, 3, 0).expect("3 x 3");
-        let masks: Vec<(Op, u64)> = grid.ops().into_iter().map(|op| (op, grid.mask(op))).collect();
+        let masks: Vec<(Op, u64)> = grid
+            .ops()
+            .into_iter()
+            .map(|op| (op, grid.mask(op)))
+            .collect();
         let mut arena = DenseArena::new(1 << 9);
         full_bfs(&flip_space(&masks), &mut arena, &[0, grid.full_mask()]);
         Self { arena, masks }
@@ -31,13 +35,21 @@ impl FlipTable {
     /// # Panics
     /// When `grid` is not 3 x 3.
     pub fn solve(&self, grid: &Grid) -> Option<Vec<Op>> {
-        assert_eq!((grid.rows(), grid.cols()), (3, 3), "the table is for 3 x 3 boards");
+        assert_eq!(
+            (grid.rows(), grid.cols()),
+            (3, 3),
+            "the table is for 3 x 3 boards"
+        );
         let path = descend_path(&flip_space(&self.masks), &self.arena, grid.tails())?;
         let mut ops: Vec<Op> = path
             .windows(2)
             .map(|step| {
                 let flipped = step[0] ^ step[1];
-                self.masks.iter().find(|&&(_, mask)| mask == flipped).expect("a table move").0
+                self.masks
+                    .iter()
+                    .find(|&&(_, mask)| mask == flipped)
+                    .expect("a table move")
+                    .0
             })
             .collect();
         ops.sort();
@@ -114,11 +126,20 @@ pub fn fewest_flips(grid: &Grid, target: Target) -> Option<Vec<Op>> {
         Target::AllHeads => to_heads(),
         Target::AllTails => to_tails(),
         Target::Either => match (to_heads(), to_tails()) {
-            (Some(h), Some(t)) => Some(if t.count_ones() < h.count_ones() { t } else { h }),
+            (Some(h), Some(t)) => Some(if t.count_ones() < h.count_ones() {
+                t
+            } else {
+                h
+            }),
             (h, t) => h.or(t),
         },
     }?;
-    Some((0..ops.len()).filter(|i| best >> i & 1 == 1).map(|i| ops[i]).collect())
+    Some(
+        (0..ops.len())
+            .filter(|i| best >> i & 1 == 1)
+            .map(|i| ops[i])
+            .collect(),
+    )
 }
 
 /// Reduces `vector` by the basis, XOR-ing `combo` with the combination of each vector used.
@@ -184,5 +205,11 @@ impl fmt::Display for WithMoves<'_> {
 /// Solves every case of a judge input from one [`FlipTable`].
 pub fn solve(instance: &Instance) -> Solution {
     let table = FlipTable::new();
-    Solution { answers: instance.boards.iter().map(|board| table.solve(board)).collect() }
+    Solution {
+        answers: instance
+            .boards
+            .iter()
+            .map(|board| table.solve(board))
+            .collect(),
+    }
 }

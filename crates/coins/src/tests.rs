@@ -21,7 +21,9 @@ const MASKS_3X3: [u64; 8] = [
 fn brute_force_3x3(tails: u64) -> Option<u32> {
     (0u32..256)
         .filter(|subset| {
-            let flipped = (0..8).filter(|i| subset >> i & 1 == 1).fold(tails, |b, i| b ^ MASKS_3X3[i]);
+            let flipped = (0..8)
+                .filter(|i| subset >> i & 1 == 1)
+                .fold(tails, |b, i| b ^ MASKS_3X3[i]);
             flipped == 0 || flipped == 0x1ff
         })
         .map(u32::count_ones)
@@ -33,7 +35,10 @@ fn brute_force_3x3(tails: u64) -> Option<u32> {
 fn replay(grid: &Grid, ops: &[Op], target: Target) {
     let end = ops.iter().fold(*grid, |g, &op| g.flip(op));
     assert!(end.meets(target), "{ops:?} leave {end:?} off {target:?}");
-    assert!(ops.windows(2).all(|w| w[0] < w[1]), "{ops:?} not in the fixed order");
+    assert!(
+        ops.windows(2).all(|w| w[0] < w[1]),
+        "{ops:?} not in the fixed order"
+    );
 }
 
 #[test]
@@ -44,7 +49,11 @@ fn all_512_boards_table_equals_brute_force_and_elimination() {
         let grid = Grid::new(3, 3, tails).unwrap();
         let want = brute_force_3x3(tails);
         let from_table = table.solve(&grid);
-        assert_eq!(from_table.as_ref().map(|o| o.len() as u32), want, "board {tails:#b}");
+        assert_eq!(
+            from_table.as_ref().map(|o| o.len() as u32),
+            want,
+            "board {tails:#b}"
+        );
         assert_eq!(table.distance(&grid), want);
         let by_elimination = fewest_flips(&grid, Target::Either);
         assert_eq!(by_elimination.as_ref().map(|o| o.len() as u32), want);
@@ -118,7 +127,12 @@ fn large_grids_replay() {
         state ^= state >> 7;
         state ^= state << 17;
         for (rows, cols) in [(8, 8), (5, 7), (8, 3)] {
-            let grid = Grid::new(rows, cols, state & Grid::new(rows, cols, 0).unwrap().full_mask()).unwrap();
+            let grid = Grid::new(
+                rows,
+                cols,
+                state & Grid::new(rows, cols, 0).unwrap().full_mask(),
+            )
+            .unwrap();
             if let Some(ops) = fewest_flips(&grid, Target::Either) {
                 replay(&grid, &ops, Target::Either);
                 assert!(ops.len() <= rows + cols + 2);
@@ -134,7 +148,10 @@ fn check(input: &str, expected: &str) {
 }
 
 #[rstest]
-#[case::judge_sample("3\nH T T\nH T T\nT H H\nT H H\nH H H\nH H H\nH H H\nH T H\nH H H\n", "2\n-1\n4\n")]
+#[case::judge_sample(
+    "3\nH T T\nH T T\nT H H\nT H H\nH H H\nH H H\nH H H\nH T H\nH H H\n",
+    "2\n-1\n4\n"
+)]
 #[case::crlf_and_trailing_spaces("1\r\nH H H  \r\nH H H\r\nH H H\r\n", "0\n")]
 #[case::no_final_newline("1\nT T T\nH H H\nH H H", "1\n")]
 fn judge_outputs(#[case] input: &str, #[case] expected: &str) {
@@ -165,8 +182,22 @@ fn parse_errors(#[case] name: &str, #[case] input: &str) {
 fn moves_snapshots() {
     let input = "5\nH T T\nH T T\nT H H\nT H H\nH H H\nH H H\nH H H\nH T H\nH H H\nT T T\nT T T\nT T T\nT H T\nH T H\nT H T\n";
     let solution = solve(&parse(input).unwrap());
-    insta::assert_snapshot!("moves_judge_sample_and_more", solution.with_moves().to_string());
-    let grid = Grid::new(4, 5, 0).unwrap().flip(Op::Row(0)).flip(Op::Col(2)).flip(Op::Row(3)).flip(Op::Col(4));
+    insta::assert_snapshot!(
+        "moves_judge_sample_and_more",
+        solution.with_moves().to_string()
+    );
+    let grid = Grid::new(4, 5, 0)
+        .unwrap()
+        .flip(Op::Row(0))
+        .flip(Op::Col(2))
+        .flip(Op::Row(3))
+        .flip(Op::Col(4));
     let ops = fewest_flips(&grid, Target::Either).unwrap();
-    insta::assert_snapshot!("moves_4x5", format!("{grid}-> {}", ops.iter().map(Op::to_string).collect::<Vec<_>>().join(" ")));
+    insta::assert_snapshot!(
+        "moves_4x5",
+        format!(
+            "{grid}-> {}",
+            ops.iter().map(Op::to_string).collect::<Vec<_>>().join(" ")
+        )
+    );
 }

@@ -30,7 +30,10 @@ fn per_second(count: u64, time: Duration) -> f64 {
 }
 
 fn main() {
-    let runs = std::env::var("BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let runs = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
     let mut arena = DenseArena::new((SIDE * SIDE) as usize);
 
     let (full, levels) = median_time(runs, || full_bfs(&Torus, &mut arena, &[0]));

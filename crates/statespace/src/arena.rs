@@ -53,7 +53,10 @@ impl DenseArena {
     /// # Panics
     /// When `capacity` exceeds 2^32 (packed states are logged as `u32`).
     pub fn new(capacity: usize) -> Self {
-        assert!(capacity <= 1 << 32, "dense arena of {capacity} entries exceeds 2^32");
+        assert!(
+            capacity <= 1 << 32,
+            "dense arena of {capacity} entries exceeds 2^32"
+        );
         Self {
             table: vec![0; capacity],
             log: Vec::new(),

@@ -228,13 +228,21 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
             }
         }
         if let Some((near, far)) = meeting {
-            let (start_end, goal_end) = if expand_forward { (near, far) } else { (far, near) };
+            let (start_end, goal_end) = if expand_forward {
+                (near, far)
+            } else {
+                (far, near)
+            };
             let mut path = descend_path(space, arena, start_end).expect("reached");
             path.reverse();
             path.extend(descend_path(space, arena, goal_end).expect("reached"));
             return Some(path);
         }
-        let frontier = if expand_forward { &mut forward } else { &mut backward };
+        let frontier = if expand_forward {
+            &mut forward
+        } else {
+            &mut backward
+        };
         std::mem::swap(frontier, &mut next);
         next.clear();
     }

@@ -89,10 +89,16 @@ impl Space for Graph {
 #[track_caller]
 fn check_path(graph: &Graph, path: &[u64], start: u64, goals: &[u64], expected_moves: u32) {
     assert_eq!(path.first(), Some(&start));
-    assert!(goals.contains(path.last().unwrap()), "path ends off the goals: {path:?}");
+    assert!(
+        goals.contains(path.last().unwrap()),
+        "path ends off the goals: {path:?}"
+    );
     assert_eq!(path.len() as u32 - 1, expected_moves, "path {path:?}");
     for step in path.windows(2) {
-        assert!(graph.adjacency[step[0] as usize].contains(&step[1]), "illegal step {step:?}");
+        assert!(
+            graph.adjacency[step[0] as usize].contains(&step[1]),
+            "illegal step {step:?}"
+        );
     }
 }
 
@@ -106,7 +112,11 @@ fn all_searches_agree<A: Arena>(arena: &mut A, seed: u64) {
             let reference = graph.reference_distances(&[start]);
             let levels = full_bfs(&graph, arena, &[start]);
             for (state, want) in reference.iter().enumerate() {
-                assert_eq!(arena.distance(state as u64), *want, "round {round} full_bfs");
+                assert_eq!(
+                    arena.distance(state as u64),
+                    *want,
+                    "round {round} full_bfs"
+                );
             }
             assert_eq!(levels.reached(), reference.iter().flatten().count() as u64);
             for goal in 0..n_nodes as u64 {
@@ -208,7 +218,10 @@ fn sliding_puzzle_halves_and_paths() {
     assert_eq!(levels.reached(), 360);
     assert_eq!(levels.max_distance(), 21);
     let reachable: Vec<u64> = (0..1u64 << 18).filter(|&s| table.get(s) != 0).collect();
-    let distances: Vec<u32> = reachable.iter().map(|&s| table.distance(s).unwrap()).collect();
+    let distances: Vec<u32> = reachable
+        .iter()
+        .map(|&s| table.distance(s).unwrap())
+        .collect();
 
     let mut arena = DenseArena::new(1 << 18);
     let mut sparse = SparseArena::new();
@@ -226,7 +239,10 @@ fn sliding_puzzle_halves_and_paths() {
     }
     // An arrangement of the other parity is unreachable.
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
-    assert_eq!(bidirectional_bfs(&space, &mut arena, swapped, &[solved]), None);
+    assert_eq!(
+        bidirectional_bfs(&space, &mut arena, swapped, &[solved]),
+        None
+    );
 }
 
 #[test]
@@ -257,10 +273,18 @@ fn dense_reset_after_a_query_larger_than_the_log() {
 
 #[test]
 fn start_that_is_a_goal_and_empty_goal_sets() {
-    let graph = Graph { adjacency: vec![vec![1], vec![0]] };
+    let graph = Graph {
+        adjacency: vec![vec![1], vec![0]],
+    };
     let mut arena = SparseArena::new();
-    assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[0, 1]), Some(vec![1]));
+    assert_eq!(
+        bidirectional_bfs(&graph, &mut arena, 1, &[0, 1]),
+        Some(vec![1])
+    );
     assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[]), None);
-    assert_eq!(bfs(&graph, &mut arena, 0, |s| s == 0, Some(0)), Some(vec![0]));
+    assert_eq!(
+        bfs(&graph, &mut arena, 0, |s| s == 0, Some(0)),
+        Some(vec![0])
+    );
     assert_eq!(bfs(&graph, &mut arena, 0, |s| s == 1, Some(0)), None);
 }

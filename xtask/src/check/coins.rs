@@ -18,12 +18,24 @@ fn cells(name: &str) -> [(usize, usize); 3] {
     }
 }
 
-pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) -> Result<(), String> {
+pub fn check(
+    input: &str,
+    expected: &[&str],
+    actual: &[&str],
+    _args: &[String],
+) -> Result<(), String> {
     let mut lines = input.lines().skip(1);
     let mut at = 0;
     for (case, want) in expected.iter().enumerate() {
         let mut grid: Vec<Vec<bool>> = (0..3)
-            .map(|_| lines.next().expect("row").split_whitespace().map(|c| c == "H").collect())
+            .map(|_| {
+                lines
+                    .next()
+                    .expect("row")
+                    .split_whitespace()
+                    .map(|c| c == "H")
+                    .collect()
+            })
             .collect();
         let count = count_line(actual, at, want)?;
         at += 1;
@@ -35,13 +47,21 @@ pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) 
         at += 1;
         let ops: Vec<&str> = ops_line.split_whitespace().collect();
         if ops.len() as i64 != count {
-            return Err(format!("line {at}: {} operations for a count of {count}", ops.len()));
+            return Err(format!(
+                "line {at}: {} operations for a count of {count}",
+                ops.len()
+            ));
         }
         let mut last_index = None;
         for op in &ops {
-            let index = NAMES.iter().position(|n| n == op).ok_or(format!("line {at}: unknown operation {op:?}"))?;
+            let index = NAMES
+                .iter()
+                .position(|n| n == op)
+                .ok_or(format!("line {at}: unknown operation {op:?}"))?;
             if last_index.is_some_and(|last| index <= last) {
-                return Err(format!("line {at}: operations not in the fixed order or repeated"));
+                return Err(format!(
+                    "line {at}: operations not in the fixed order or repeated"
+                ));
             }
             last_index = Some(index);
             for (r, c) in cells(op) {
@@ -50,7 +70,10 @@ pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) 
         }
         let first = grid[0][0];
         if grid.iter().flatten().any(|&coin| coin != first) {
-            return Err(format!("case {}: operations {ops:?} leave a mixed board", case + 1));
+            return Err(format!(
+                "case {}: operations {ops:?} leave a mixed board",
+                case + 1
+            ));
         }
     }
     no_extra(actual, at)

@@ -4,29 +4,57 @@ use super::{count_line, line, no_extra, peg_move};
 
 /// Whether every disc of a peg (listed bottom to top) has at most one larger disc above it.
 fn peg_is_legal(bottom_up: &[u8]) -> bool {
-    (0..bottom_up.len()).all(|i| bottom_up[i + 1..].iter().filter(|&&d| d > bottom_up[i]).count() <= 1)
+    (0..bottom_up.len()).all(|i| {
+        bottom_up[i + 1..]
+            .iter()
+            .filter(|&&d| d > bottom_up[i])
+            .count()
+            <= 1
+    })
 }
 
-pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) -> Result<(), String> {
+pub fn check(
+    input: &str,
+    expected: &[&str],
+    actual: &[&str],
+    _args: &[String],
+) -> Result<(), String> {
     let mut at = 0;
     let instances = input.lines().map(str::trim).filter(|l| !l.is_empty());
     for (index, instance) in instances.enumerate() {
         // The input lists peg 1 from the top down; stacks here are bottom to top.
-        let mut pegs: Vec<Vec<u8>> = vec![instance.bytes().rev().map(|b| b - b'0').collect(), vec![], vec![]];
-        let want = expected.get(index).ok_or("expected output has too few lines")?;
+        let mut pegs: Vec<Vec<u8>> = vec![
+            instance.bytes().rev().map(|b| b - b'0').collect(),
+            vec![],
+            vec![],
+        ];
+        let want = expected
+            .get(index)
+            .ok_or("expected output has too few lines")?;
         let count = count_line(actual, at, want)?;
         at += 1;
         for _ in 0..count {
             let (from, to) = peg_move(line(actual, at)?, 3, at + 1)?;
-            let disc = pegs[from].pop().ok_or(format!("line {}: peg {} is empty", at + 1, from + 1))?;
+            let disc =
+                pegs[from]
+                    .pop()
+                    .ok_or(format!("line {}: peg {} is empty", at + 1, from + 1))?;
             pegs[to].push(disc);
             if !peg_is_legal(&pegs[to]) {
-                return Err(format!("line {}: peg {} becomes {:?}, breaking the rule", at + 1, to + 1, pegs[to]));
+                return Err(format!(
+                    "line {}: peg {} becomes {:?}, breaking the rule",
+                    at + 1,
+                    to + 1,
+                    pegs[to]
+                ));
             }
             at += 1;
         }
         if !pegs[0].is_empty() || !pegs[2].is_empty() {
-            return Err(format!("instance {}: moves end with {pegs:?}, not all on peg 2", index + 1));
+            return Err(format!(
+                "instance {}: moves end with {pegs:?}, not all on peg 2",
+                index + 1
+            ));
         }
     }
     no_extra(actual, at)

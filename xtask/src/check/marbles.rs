@@ -10,7 +10,12 @@ enum Tilt {
 }
 
 /// Rolls both marbles; the one ahead in the tilt direction moves first.
-fn tilt(grid: &[Vec<u8>], red: &mut Option<(i64, i64)>, blue: &mut Option<(i64, i64)>, dir: u8) -> Tilt {
+fn tilt(
+    grid: &[Vec<u8>],
+    red: &mut Option<(i64, i64)>,
+    blue: &mut Option<(i64, i64)>,
+    dir: u8,
+) -> Tilt {
     let (dr, dc) = match dir {
         b'L' => (0, -1),
         b'R' => (0, 1),
@@ -49,15 +54,29 @@ fn tilt(grid: &[Vec<u8>], red: &mut Option<(i64, i64)>, blue: &mut Option<(i64, 
     }
 }
 
-pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) -> Result<(), String> {
+pub fn check(
+    input: &str,
+    expected: &[&str],
+    actual: &[&str],
+    _args: &[String],
+) -> Result<(), String> {
     let want = expected.first().ok_or("expected output is empty")?;
     let count = count_line(actual, 0, want)?;
     if count < 0 {
         return no_extra(actual, 1);
     }
-    let grid: Vec<Vec<u8>> = input.lines().skip(1).map(|l| l.trim_end().bytes().collect()).filter(|r: &Vec<u8>| !r.is_empty()).collect();
+    let grid: Vec<Vec<u8>> = input
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_end().bytes().collect())
+        .filter(|r: &Vec<u8>| !r.is_empty())
+        .collect();
     let find = |ch: u8| {
-        grid.iter().enumerate().find_map(|(r, row)| row.iter().position(|&c| c == ch).map(|c| (r as i64, c as i64)))
+        grid.iter().enumerate().find_map(|(r, row)| {
+            row.iter()
+                .position(|&c| c == ch)
+                .map(|c| (r as i64, c as i64))
+        })
     };
     let mut clean = grid.clone();
     for row in &mut clean {
@@ -70,7 +89,9 @@ pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) 
     let (mut red, mut blue) = (find(b'R'), find(b'B'));
     let path = if count == 0 { "" } else { line(actual, 1)? };
     if path.len() as i64 != count || !path.bytes().all(|c| b"LRUD".contains(&c)) {
-        return Err(format!("line 2: path {path:?} is not {count} letters of LRUD"));
+        return Err(format!(
+            "line 2: path {path:?} is not {count} letters of LRUD"
+        ));
     }
     for (step, dir) in path.bytes().enumerate() {
         let last = step + 1 == path.len();
@@ -78,7 +99,9 @@ pub fn check(input: &str, expected: &[&str], actual: &[&str], _args: &[String]) 
             Tilt::Success if last => {}
             Tilt::Success => return Err(format!("red escapes early, at tilt {}", step + 1)),
             Tilt::Failure => return Err(format!("blue falls at tilt {}", step + 1)),
-            Tilt::Continue if last => return Err("red is still on the board after the last tilt".into()),
+            Tilt::Continue if last => {
+                return Err("red is still on the board after the last tilt".into());
+            }
             Tilt::Continue => {}
         }
     }

@@ -17,7 +17,9 @@ pub type Checker = fn(&str, &[&str], &[&str], &[String]) -> Result<(), String>;
 /// exactly.
 pub fn checker_for(crate_name: &str, args: &[String]) -> Option<Checker> {
     let has = |flag: &str| args.iter().any(|a| a == flag);
-    let path_output = args.windows(2).any(|w| w[0] == "--output" && w[1] == "path");
+    let path_output = args
+        .windows(2)
+        .any(|w| w[0] == "--output" && w[1] == "path");
     match crate_name {
         "hanoi4" if has("--moves") => Some(hanoi4::check),
         "coins" if has("--moves") => Some(coins::check),
@@ -29,16 +31,24 @@ pub fn checker_for(crate_name: &str, args: &[String]) -> Option<Checker> {
 
 /// Reads the line at `index` of the output, or explains that the output ended.
 fn line<'a>(lines: &[&'a str], index: usize) -> Result<&'a str, String> {
-    lines.get(index).copied().ok_or_else(|| format!("output ends before line {}", index + 1))
+    lines
+        .get(index)
+        .copied()
+        .ok_or_else(|| format!("output ends before line {}", index + 1))
 }
 
 /// Reads a count line and checks it against the expected one.
 fn count_line(actual: &[&str], index: usize, expected: &str) -> Result<i64, String> {
     let got = line(actual, index)?;
     if got != expected {
-        return Err(format!("line {}: count {got:?}, expected {expected:?}", index + 1));
+        return Err(format!(
+            "line {}: count {got:?}, expected {expected:?}",
+            index + 1
+        ));
     }
-    expected.parse().map_err(|_| format!("expected count {expected:?} is not a number"))
+    expected
+        .parse()
+        .map_err(|_| format!("expected count {expected:?} is not a number"))
 }
 
 /// Parses a move line `A B` with pegs in `1..=n_pegs`.
@@ -57,7 +67,11 @@ fn peg_move(text: &str, n_pegs: usize, line_no: usize) -> Result<(usize, usize),
 /// Requires that the output has nothing after `used` lines.
 fn no_extra(actual: &[&str], used: usize) -> Result<(), String> {
     if actual.len() > used {
-        return Err(format!("line {}: unexpected extra output {:?}", used + 1, actual[used]));
+        return Err(format!(
+            "line {}: unexpected extra output {:?}",
+            used + 1,
+            actual[used]
+        ));
     }
     Ok(())
 }

@@ -4,13 +4,16 @@
 //! binary, but shares no code with it: different state representations, no `statespace`.
 
 mod coins;
+mod hanoi;
 
 use std::io::Read;
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).map_err(|e| e.to_string())?;
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .map_err(|e| e.to_string())?;
     let output = solve(args, &input)?;
     print!("{output}");
     Ok(ExitCode::SUCCESS)
@@ -22,6 +25,7 @@ pub fn solve(args: &[String], input: &str) -> Result<String, String> {
     let _rest = (&args[1..], input);
     match puzzle.as_str() {
         "coins" => Ok(coins::solve(input)),
+        "hanoi" => Ok(hanoi::solve(input)),
         _ => Err(format!("no oracle for `{puzzle}`")),
     }
 }
