@@ -1,0 +1,170 @@
+//! The BFS over packed marble positions, on `statespace`, and the judge outputs.
+
+use std::fmt;
+
+use statespace::{Arena, DenseArena, Space, SparseArena, bfs};
+
+use crate::{Board, Outcome, Tilt};
+
+/// How many tilts the search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// At most this many (the judges' 10 by default).
+    AtMost(u32),
+    /// No limit (BOJ 15653).
+    None,
+}
+
+impl Default for Limit {
+    fn default() -> Self {
+        Limit::AtMost(10)
+    }
+}
+
+/// Which judge's output to print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputKind {
+    /// The fewest tilts or `-1` (BOJ 13460, 15653).
+    #[default]
+    Count,
+    /// `1` if red can escape within the limit, else `0` (BOJ 13459).
+    Possible,
+    /// The fewest tilts and one optimal tilt sequence, or `-1` alone (BOJ 15644).
+    Path,
+}
+
+/// The answer for one board: an optimal tilt sequence, or `None` when red cannot escape within
+/// the limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The tilts, in order; red escapes on the last and not before.
+    pub tilts: Option<Vec<Tilt>>,
+}
+
+impl Solution {
+    /// The judge output in the given kind.
+    pub fn display(&self, kind: OutputKind) -> impl fmt::Display + '_ {
+        JudgeOutput(self, kind)
+    }
+}
+
+struct JudgeOutput<'a>(&'a Solution, OutputKind);
+
+impl fmt::Display for JudgeOutput<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.0.tilts, self.1) {
+            (Some(tilts), OutputKind::Count) => writeln!(f, "{}", tilts.len()),
+            (None, OutputKind::Count | OutputKind::Path) => writeln!(f, "-1"),
+            (Some(_), OutputKind::Possible) => writeln!(f, "1"),
+            (None, OutputKind::Possible) => writeln!(f, "0"),
+            (Some(tilts), OutputKind::Path) => {
+                writeln!(f, "{}", tilts.len())?;
+                let letters: String = tilts.iter().map(|t| t.letter()).collect();
+                writeln!(f, "{letters}")
+            }
+        }
+    }
+}
+
+/// The board as a `statespace` space: state `red * cells + blue`, and `cells^2` for escaped.
+struct Positions<'a> {
+    board: &'a Board,
+    escaped: u64,
+}
+
+impl Positions<'_> {
+    fn pack(&self, red: u32, blue: u32) -> u64 {
+        u64::from(red) * self.board.cells() as u64 + u64::from(blue)
+    }
+
+    fn next(&self, state: u64, tilt: Tilt) -> Option<u64> {
+        let cells = self.board.cells() as u64;
+        let (red, blue) = ((state / cells) as u32, (state % cells) as u32);
+        match self.board.tilt(red, blue, tilt) {
+            Outcome::Rolled(red, blue) => Some(self.pack(red, blue)),
+            Outcome::Escaped => Some(self.escaped),
+            Outcome::Lost => None,
+        }
+    }
+}
+
+impl Space for Positions<'_> {
+    #[inline]
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        if state == self.escaped {
+            return;
+        }
+        for tilt in Tilt::ALL {
+            if let Some(next) = self.next(state, tilt) {
+                visit(next);
+            }
+        }
+    }
+}
+
+/// Boards with at most this many possible states use a dense arena.
+const DENSE_LIMIT: usize = 1 << 22;
+
+/// A reusable solver: keeps its arenas between boards.
+#[derive(Default)]
+pub struct Solver {
+    dense: Option<DenseArena>,
+    sparse: SparseArena,
+}
+
+impl Solver {
+    /// A solver with no arena allocated yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The fewest tilts for `board` within `limit`, with one optimal sequence.
+    ///
+    /// # Complexity
+    /// O(states reached × 4), each tilt O(1).
+    pub fn solve(&mut self, board: &Board, limit: Limit) -> Solution {
+        let cells = board.cells();
+        let space = Positions { board, escaped: (cells * cells) as u64 };
+        let start = space.pack(board.red(), board.blue());
+        let depth = match limit {
+            Limit::AtMost(k) => Some(k),
+            Limit::None => None,
+        };
+        let is_goal = |s: u64| s == space.escaped;
+        let states = if cells * cells < DENSE_LIMIT {
+            let needed = cells * cells + 1;
+            let dense = self.dense.get_or_insert_with(|| DenseArena::new(needed));
+            if dense.capacity() < needed {
+                *dense = DenseArena::new(needed);
+            }
+            bfs(&space, dense, start, is_goal, depth)
+        } else {
+            bfs(&space, &mut self.sparse, start, is_goal, depth)
+        };
+        let tilts = states.map(|path| {
+            path.windows(2)
+                .map(|step| {
+                    Tilt::ALL
+                        .into_iter()
+                        .find(|&t| space.next(step[0], t) == Some(step[1]))
+                        .expect("consecutive states are one tilt apart")
+                })
+                .collect()
+        });
+        Solution { tilts }
+    }
+
+    /// How many states the last search reached (for benchmarks and reports).
+    pub fn states_reached(&self, board: &Board) -> usize {
+        let cells = board.cells();
+        match &self.dense {
+            Some(dense) if cells * cells < DENSE_LIMIT => dense.len(),
+            _ => self.sparse.len(),
+        }
+    }
+}
+
+/// Solves one board with a fresh [`Solver`].
+pub fn solve(board: &Board, limit: Limit) -> Solution {
+    Solver::new().solve(board, limit)
+}
