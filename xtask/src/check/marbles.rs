@@ -3,14 +3,14 @@
 use super::{count_line, line, no_extra};
 
 /// Outcome of one tilt simulated step by step.
-enum Tilt {
+pub enum Tilt {
     Continue,
     Success,
     Failure,
 }
 
 /// Rolls both marbles; the one ahead in the tilt direction moves first.
-fn tilt(
+pub fn tilt(
     grid: &[Vec<u8>],
     red: &mut Option<(i64, i64)>,
     blue: &mut Option<(i64, i64)>,

@@ -8,7 +8,7 @@
 mod coins;
 mod hanoi4;
 mod hanoi_relaxed;
-mod marbles;
+pub mod marbles;
 
 /// A checker: `(input, expected lines, actual lines, args) -> Ok or why not`.
 pub type Checker = fn(&str, &[&str], &[&str], &[String]) -> Result<(), String>;

@@ -5,6 +5,7 @@
 
 mod coins;
 mod hanoi;
+mod marbles;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -22,10 +23,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
 /// The oracle's judge output for `input` (valid input only).
 pub fn solve(args: &[String], input: &str) -> Result<String, String> {
     let puzzle = args.first().ok_or("oracle needs a puzzle name")?;
-    let _rest = (&args[1..], input);
     match puzzle.as_str() {
         "coins" => Ok(coins::solve(input)),
         "hanoi" => Ok(hanoi::solve(input)),
+        "marbles" => Ok(marbles::solve(&args[1..], input)),
         _ => Err(format!("no oracle for `{puzzle}`")),
     }
 }
