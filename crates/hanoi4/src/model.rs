@@ -1,0 +1,180 @@
+//! Pegs, discs, moves and configurations of four-peg Hanoi, with the packed encoding.
+
+use std::fmt;
+
+/// One of the four pegs, `0..4` inside, printed 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Peg(u8);
+
+impl Peg {
+    /// All pegs in order.
+    pub const ALL: [Peg; 4] = [Peg(0), Peg(1), Peg(2), Peg(3)];
+    /// Peg 4, the judge's goal.
+    pub const LAST: Peg = Peg(3);
+
+    /// The peg with 0-based index `index` (`0..4`).
+    pub fn new(index: usize) -> Option<Peg> {
+        (index < 4).then_some(Peg(index as u8))
+    }
+
+    /// The 0-based index.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for Peg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// A disc, numbered `1..=n` by size as in the judge's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Disc(pub u8);
+
+/// Moving the top disc of `from` onto `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The peg the disc leaves.
+    pub from: Peg,
+    /// The peg it lands on.
+    pub to: Peg,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.from, self.to)
+    }
+}
+
+/// A configuration that cannot exist, or a move that cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// More discs than supported, or none.
+    #[error("the number of discs must be between 1 and {max}, not {got}", max = Config::MAX_DISCS)]
+    DiscCount {
+        /// Discs given.
+        got: usize,
+    },
+    /// A disc number outside `1..=n`.
+    #[error("disc {disc} is outside 1..={n}")]
+    DiscRange {
+        /// The disc.
+        disc: usize,
+        /// The number of discs.
+        n: usize,
+    },
+    /// A disc listed twice.
+    #[error("disc {0} appears twice")]
+    Duplicate(usize),
+    /// A disc listed nowhere.
+    #[error("disc {0} is missing")]
+    Missing(usize),
+    /// A peg whose discs do not decrease from the bottom up.
+    #[error("peg {peg} lists disc {above} above the smaller disc {below}")]
+    Order {
+        /// The peg (1-based).
+        peg: usize,
+        /// The disc listed higher.
+        above: usize,
+        /// The disc below it.
+        below: usize,
+    },
+    /// An illegal move.
+    #[error("move {step} is illegal: {reason}")]
+    IllegalMove {
+        /// The move.
+        step: Move,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// A legal configuration: the peg of every disc.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// `pegs[d]` is the peg of disc `d + 1`.
+    pegs: Vec<Peg>,
+}
+
+impl Config {
+    /// The most discs: 13 fill the 26 bits of the design's 2^26-entry table.
+    pub const MAX_DISCS: usize = 13;
+
+    /// A configuration from each peg's discs listed bottom up (numbers `1..=n`), checking that
+    /// every disc appears exactly once and every peg decreases upwards.
+    pub fn from_pegs(n: usize, pegs: [&[usize]; 4]) -> Result<Self, ConfigError> {
+        if n == 0 || n > Self::MAX_DISCS {
+            return Err(ConfigError::DiscCount { got: n });
+        }
+        let mut at = vec![None; n];
+        for (index, discs) in pegs.iter().enumerate() {
+            for (k, &disc) in discs.iter().enumerate() {
+                if disc == 0 || disc > n {
+                    return Err(ConfigError::DiscRange { disc, n });
+                }
+                if at[disc - 1].is_some() {
+                    return Err(ConfigError::Duplicate(disc));
+                }
+                if k > 0 && discs[k - 1] < disc {
+                    return Err(ConfigError::Order { peg: index + 1, above: disc, below: discs[k - 1] });
+                }
+                at[disc - 1] = Some(Peg(index as u8));
+            }
+        }
+        let pegs = at
+            .iter()
+            .enumerate()
+            .map(|(d, p)| p.ok_or(ConfigError::Missing(d + 1)))
+            .collect::<Result<_, _>>()?;
+        Ok(Self { pegs })
+    }
+
+    /// All `n` discs on `peg`.
+    pub fn tower(n: usize, peg: Peg) -> Result<Self, ConfigError> {
+        if n == 0 || n > Self::MAX_DISCS {
+            return Err(ConfigError::DiscCount { got: n });
+        }
+        Ok(Self { pegs: vec![peg; n] })
+    }
+
+    /// The number of discs.
+    pub fn n_discs(&self) -> usize {
+        self.pegs.len()
+    }
+
+    /// The peg of `disc`.
+    pub fn peg_of(&self, disc: Disc) -> Peg {
+        self.pegs[usize::from(disc.0) - 1]
+    }
+
+    /// Packs the configuration: disc `d` (1-based) in bits `2(d-1)..2d`.
+    pub fn pack(&self) -> u64 {
+        self.pegs.iter().enumerate().map(|(d, p)| u64::from(p.0) << (2 * d)).sum()
+    }
+
+    /// The configuration of `n` discs packed in `packed`.
+    pub fn unpack(packed: u64, n: usize) -> Self {
+        Self { pegs: (0..n).map(|d| Peg((packed >> (2 * d) & 3) as u8)).collect() }
+    }
+
+    /// The smallest disc on `peg`, if any.
+    pub fn top(&self, peg: Peg) -> Option<Disc> {
+        self.pegs.iter().position(|&p| p == peg).map(|d| Disc(d as u8 + 1))
+    }
+
+    /// Applies a legal move, or explains why it is illegal.
+    pub fn apply(&mut self, step: Move) -> Result<(), ConfigError> {
+        let illegal = |reason| ConfigError::IllegalMove { step, reason };
+        if step.from == step.to {
+            return Err(illegal("a disc must change pegs"));
+        }
+        let disc = self.top(step.from).ok_or(illegal("the source peg is empty"))?;
+        if self.top(step.to).is_some_and(|top| top < disc) {
+            return Err(illegal("a larger disc cannot go onto a smaller one"));
+        }
+        self.pegs[usize::from(disc.0) - 1] = step.to;
+        Ok(())
+    }
+}

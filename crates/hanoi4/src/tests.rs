@@ -1,0 +1,188 @@
+//! Tests: every configuration of up to 6 discs against BFS, Frame-Stewart numbers for perfect
+//! towers and for the farthest configurations, independent replay, snapshots.
+
+use std::collections::VecDeque;
+
+use rstest::rstest;
+
+use crate::{Config, FRAME_STEWART, Move, Peg, Solver, parse};
+
+/// Whether the slow sizes (11 to 13 discs) run: `HANOI4_FULL=1`.
+fn full() -> bool {
+    std::env::var_os("HANOI4_FULL").is_some()
+}
+
+/// Explicit stacks (bottom to top, disc numbers) from a configuration.
+fn stacks_of(config: &Config) -> Vec<Vec<u8>> {
+    let mut stacks = vec![Vec::new(); 4];
+    for disc in (1..=config.n_discs() as u8).rev() {
+        stacks[config.peg_of(crate::Disc(disc)).index()].push(disc);
+    }
+    stacks
+}
+
+/// Replays moves on explicit stacks, checking every move, and returns the final stacks.
+#[track_caller]
+fn replay(start: &Config, moves: &[Move]) -> Vec<Vec<u8>> {
+    let mut stacks = stacks_of(start);
+    for step in moves {
+        let disc = stacks[step.from.index()].pop().expect("move from an empty peg");
+        assert!(stacks[step.to.index()].last().is_none_or(|&top| top > disc), "larger onto smaller");
+        stacks[step.to.index()].push(disc);
+    }
+    stacks
+}
+
+/// Distances to all-on-peg-4 by a textbook BFS over explicit stacks, independent of the crate.
+fn reference_distances(n: usize) -> std::collections::HashMap<Vec<Vec<u8>>, u32> {
+    let goal: Vec<Vec<u8>> = vec![vec![], vec![], vec![], (1..=n as u8).rev().collect()];
+    let mut distance = std::collections::HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal]);
+    while let Some(stacks) = queue.pop_front() {
+        let d = distance[&stacks];
+        for from in 0..4 {
+            for to in 0..4 {
+                let (Some(&disc), top) = (stacks[from].last(), stacks[to].last()) else { continue };
+                if from != to && top.is_none_or(|&t| t > disc) {
+                    let mut next = stacks.clone();
+                    next[from].pop();
+                    next[to].push(disc);
+                    if !distance.contains_key(&next) {
+                        distance.insert(next.clone(), d + 1);
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    distance
+}
+
+#[test]
+fn every_configuration_up_to_6_discs() {
+    let mut solver = Solver::new(6);
+    let goal_peg = Peg::LAST;
+    for n in 1..=6 {
+        let reference = if n <= 5 { Some(reference_distances(n)) } else { None };
+        let configs: Vec<Config> = (0..1u64 << (2 * n)).map(|s| Config::unpack(s, n)).collect();
+        // Distances by one full BFS from the goal.
+        let by_table: Vec<u32> = {
+            let view = solver.distances_to_tower(n, goal_peg);
+            configs.iter().map(|c| view.distance(c)).collect()
+        };
+        let goal = Config::tower(n, goal_peg).unwrap();
+        for (config, &want) in configs.iter().zip(&by_table) {
+            if let Some(reference) = &reference {
+                assert_eq!(reference[&stacks_of(config)], want);
+            }
+            let moves = solver.solve(config, &goal);
+            assert_eq!(moves.len() as u32, want, "{config:?}");
+            let end = replay(config, &moves);
+            assert_eq!(end[3].len(), n);
+        }
+        // The per-file strategy gives the same answers whichever way it goes.
+        let all = solver.solve_all(&configs);
+        for ((config, moves), &want) in configs.iter().zip(&all.moves).zip(&by_table) {
+            assert_eq!(moves.len() as u32, want);
+            assert_eq!(replay(config, moves)[3].len(), n);
+        }
+    }
+}
+
+#[test]
+fn perfect_towers_need_the_frame_stewart_numbers() {
+    let top = if full() { 13 } else { 10 };
+    let mut solver = Solver::new(top);
+    for n in 1..=top {
+        for from in [Peg::new(0).unwrap(), Peg::new(1).unwrap(), Peg::new(2).unwrap()] {
+            let start = Config::tower(n, from).unwrap();
+            let moves = solver.solve(&start, &Config::tower(n, Peg::LAST).unwrap());
+            assert_eq!(moves.len() as u32, FRAME_STEWART[n - 1], "n = {n}");
+            assert_eq!(replay(&start, &moves)[3].len(), n);
+        }
+    }
+}
+
+#[test]
+fn farthest_configurations_are_frame_stewart_away() {
+    let top = if full() { 13 } else { 10 };
+    let mut solver = Solver::new(top);
+    for n in 1..=top {
+        let view = solver.distances_to_tower(n, Peg::LAST);
+        assert_eq!(view.max_distance, FRAME_STEWART[n - 1], "n = {n}");
+        assert_eq!(view.level_sizes.iter().sum::<u64>(), 1 << (2 * n));
+    }
+}
+
+#[test]
+fn arena_is_reused_across_cases_without_stale_distances() {
+    let mut solver = Solver::new(8);
+    let mut state = 0x9E37_79B9u64;
+    let mut configs = Vec::new();
+    for _ in 0..300 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let n = 1 + (state % 8) as usize;
+        configs.push(Config::unpack(state >> 8 & ((1 << (2 * n)) - 1), n));
+    }
+    for config in &configs {
+        let n = config.n_discs();
+        let want = solver.distances_to_tower(n, Peg::LAST).distance(config);
+        let moves = solver.solve(config, &Config::tower(n, Peg::LAST).unwrap());
+        assert_eq!(moves.len() as u32, want);
+    }
+}
+
+#[track_caller]
+fn check(input: &str, expected: &str) {
+    let starts = parse(input).unwrap();
+    let largest = starts.iter().map(Config::n_discs).max().unwrap();
+    assert_eq!(Solver::new(largest).solve_all(&starts).to_string(), expected);
+}
+
+#[rstest]
+#[case::judge_sample(
+    "3\n5\n1 1\n1 3\n2 5 4\n1 2\n3\n1 2\n0\n2 3 1\n0\n10\n2 8 7\n2 5 4\n3 6 3 2\n3 10 9 1\n",
+    "10\n4\n24\n"
+)]
+#[case::already_solved("1\n2\n0\n0\n0\n2 2 1\n", "0\n")]
+#[case::crlf_and_spaces("1\r\n1\r\n1 1 \r\n0\r\n0\r\n0\r\n", "1\n")]
+fn judge_outputs(#[case] input: &str, #[case] expected: &str) {
+    check(input, expected);
+}
+
+#[rstest]
+#[case::n3_sample_case("1\n3\n1 2\n0\n2 3 1\n0\n")]
+#[case::n4_on_peg_1("1\n4\n4 4 3 2 1\n0\n0\n0\n")]
+#[case::n5_mixed("1\n5\n1 1\n1 3\n2 5 4\n1 2\n")]
+fn moves_snapshots(#[case] input: &str) {
+    let starts = parse(input).unwrap();
+    let solution = Solver::new(starts[0].n_discs()).solve_all(&starts);
+    assert_eq!(replay(&starts[0], &solution.moves[0])[3].len(), starts[0].n_discs());
+    let name = format!("moves_{}", input.lines().skip(2).collect::<Vec<_>>().join("_").replace(' ', "."));
+    insta::assert_snapshot!(name, solution.with_moves().to_string());
+}
+
+#[rstest]
+#[case::empty("empty", "")]
+#[case::cases_not_a_number("cases_not_a_number", "x\n")]
+#[case::zero_cases("zero_cases", "0\n")]
+#[case::negative_cases("negative_cases", "-1\n")]
+#[case::n_missing("n_missing", "1\n")]
+#[case::n_zero("n_zero", "1\n0\n0\n0\n0\n0\n")]
+#[case::n_too_large("n_too_large", "1\n14\n14 14 13 12 11 10 9 8 7 6 5 4 3 2 1\n0\n0\n0\n")]
+#[case::peg_line_missing("peg_line_missing", "1\n2\n2 2 1\n0\n0\n")]
+#[case::peg_count_mismatch("peg_count_mismatch", "1\n2\n3 2 1\n0\n0\n0\n")]
+#[case::disc_out_of_range("disc_out_of_range", "1\n2\n2 3 1\n0\n0\n0\n")]
+#[case::disc_twice("disc_twice", "1\n2\n1 2\n1 2\n0\n0\n")]
+#[case::disc_missing("disc_missing", "1\n3\n2 3 2\n0\n0\n0\n")]
+#[case::not_decreasing("not_decreasing", "1\n2\n2 1 2\n0\n0\n0\n")]
+#[case::trailing_token("trailing_token", "1 2\n1\n1 1\n0\n0\n0\n")]
+#[case::trailing_line("trailing_line", "1\n1\n1 1\n0\n0\n0\n5\n")]
+#[case::blank_peg_line("blank_peg_line", "1\n1\n1 1\n\n0\n0\n")]
+fn parse_errors(#[case] name: &str, #[case] input: &str) {
+    let error = parse(input).unwrap_err().to_string();
+    assert!(error.starts_with("line "), "{error}");
+    insta::assert_snapshot!(format!("parse_error_{name}"), error);
+}
