@@ -55,6 +55,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             )?;
         }
     }
+    if only.is_none_or(|o| o == "hanoi4") {
+        hanoi4(&root.join("hanoi4"))?;
+    }
+    if only.is_none_or(|o| o == "hanoi-relaxed") {
+        hanoi_relaxed(&root.join("hanoi-relaxed"))?;
+    }
     if only.is_none_or(|o| o == "marbles") {
         marbles(&root.join("marbles"))?;
     }
@@ -205,6 +211,128 @@ fn marbles(root: &Path) -> Result<(), String> {
         };
         write_case(&large, &format!("board_{i}_{n}x{n}"), &board, &path_args)?;
     }
+    Ok(())
+}
+
+/// A random legal starting stack of `n` discs (sizes 1..=max_size), as digits from the top down.
+fn random_stack(rng: &mut Rng, n: usize, max_size: u64) -> String {
+    loop {
+        let sizes: Vec<u8> = (0..n).map(|_| 1 + rng.below(max_size) as u8).collect();
+        // Bottom to top is the reverse of the written order.
+        let legal = (0..n).all(|i| sizes[..i].iter().filter(|&&above| above > sizes[i]).count() <= 1);
+        if legal {
+            return sizes.iter().map(|s| char::from(b'0' + s)).collect();
+        }
+    }
+}
+
+fn hanoi_relaxed(root: &Path) -> Result<(), String> {
+    let mut rng = Rng::new(58311);
+    // Multi-line files of random stacks of 1 to 7 discs, with blank lines here and there.
+    for file in 0..6 {
+        let mut input = String::new();
+        for line in 0..15 {
+            let (n, max_size) = (1 + rng.below(7) as usize, 3 + rng.below(7));
+            input.push_str(&random_stack(&mut rng, n, max_size));
+            input.push('\n');
+            if line % 6 == 5 {
+                input.push('\n');
+            }
+        }
+        write_case(&root.join("random"), &format!("small_{file}"), &input, &["hanoi-relaxed"])?;
+    }
+    // One instance per file from 8 to 12 discs: the hardest stacks found while benchmarking
+    // (many distinct sizes, small repeats), and random ones.
+    let large = [
+        ("d08_12345678", "12345678".to_string()),
+        ("d09_123456789", "123456789".to_string()),
+        ("d10_1243567899", "1243567899".to_string()),
+        ("d10_random", random_stack(&mut rng, 10, 9)),
+        ("d11_11234567899", "11234567899".to_string()),
+        ("d11_random", random_stack(&mut rng, 11, 9)),
+        ("d12_124356778899", "124356778899".to_string()),
+        ("d12_122345678899", "122345678899".to_string()),
+    ];
+    for (name, stack) in &large {
+        write_case(&root.join("large"), name, &format!("{stack}\n"), &["hanoi-relaxed"])?;
+    }
+    // --moves: small multi-line files and two large stacks.
+    let moves = root.join("moves");
+    std::fs::create_dir_all(&moves).map_err(|e| e.to_string())?;
+    std::fs::write(moves.join("args"), "--moves\n").map_err(|e| e.to_string())?;
+    write_case(&moves, "independent_lines", "213\n123\n1314\n1234\n", &["hanoi-relaxed"])?;
+    for file in 0..3 {
+        let mut input = String::new();
+        for _ in 0..8 {
+            let n = 1 + rng.below(8) as usize;
+            input.push_str(&random_stack(&mut rng, n, 9));
+            input.push('\n');
+        }
+        write_case(&moves, &format!("random_{file}"), &input, &["hanoi-relaxed"])?;
+    }
+    write_case(&moves, "d09_123456789", "123456789\n", &["hanoi-relaxed"])?;
+    write_case(&moves, "d12_124356778899", "124356778899\n", &["hanoi-relaxed"])?;
+    Ok(())
+}
+
+/// One HANOI4 case: `n`, then each peg's discs from the bottom up.
+fn hanoi4_case(pegs: &[u8]) -> String {
+    let mut text = format!("{}\n", pegs.len());
+    for peg in 0..4 {
+        let discs: Vec<String> =
+            (1..=pegs.len()).rev().filter(|&d| pegs[d - 1] == peg).map(|d| d.to_string()).collect();
+        text.push_str(&format!("{}", discs.len()));
+        for d in discs {
+            text.push(' ');
+            text.push_str(&d);
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn hanoi4_file(cases: &[Vec<u8>]) -> String {
+    let mut text = format!("{}\n", cases.len());
+    for case in cases {
+        text.push_str(&hanoi4_case(case));
+    }
+    text
+}
+
+fn hanoi4(root: &Path) -> Result<(), String> {
+    let mut rng = Rng::new(4);
+    let mut random = |n: usize| -> Vec<u8> { (0..n).map(|_| rng.below(4) as u8).collect() };
+    for n in 1..=13usize {
+        // Random configurations, and the perfect towers on each peg.
+        let cases: Vec<Vec<u8>> = (0..10).map(|_| random(n)).collect();
+        write_case(&root.join("random"), &format!("n{n:02}"), &hanoi4_file(&cases), &["hanoi4"])?;
+        let towers: Vec<Vec<u8>> = (0..4).map(|peg| vec![peg; n]).collect();
+        write_case(&root.join("towers"), &format!("n{n:02}"), &hanoi4_file(&towers), &["hanoi4"])?;
+    }
+    // Hard cases: configurations at the largest distance from the goal (the benchmark's files).
+    for (n, count) in [(10, 10), (11, 10), (12, 10), (13, 5)] {
+        let far = oracle::hanoi4::farthest(n);
+        let step = (far.len() / count).max(1);
+        let picked: Vec<Vec<u8>> = far.iter().step_by(step).take(count).cloned().collect();
+        write_case(&root.join("hard"), &format!("n{n:02}_farthest"), &hanoi4_file(&picked), &["hanoi4"])?;
+    }
+    // Many cases of one size (the full-BFS strategy), and mixed sizes in one file.
+    let many: Vec<Vec<u8>> = (0..40).map(|_| random(11)).collect();
+    write_case(&root.join("files"), "n11_forty_cases", &hanoi4_file(&many), &["hanoi4"])?;
+    let mixed: Vec<Vec<u8>> = (0..30).map(|i| random(1 + i % 13)).collect();
+    write_case(&root.join("files"), "mixed_sizes", &hanoi4_file(&mixed), &["hanoi4"])?;
+    // --moves: small files, one hard n = 12 case and the farthest n = 13 file.
+    let moves = root.join("moves");
+    std::fs::create_dir_all(&moves).map_err(|e| e.to_string())?;
+    std::fs::write(moves.join("args"), "--moves\n").map_err(|e| e.to_string())?;
+    for file in 0..4 {
+        let cases: Vec<Vec<u8>> = (0..5).map(|i| random(1 + (file * 5 + i) % 13)).collect();
+        write_case(&moves, &format!("random_{file}"), &hanoi4_file(&cases), &["hanoi4"])?;
+    }
+    let many: Vec<Vec<u8>> = (0..30).map(|_| random(9)).collect();
+    write_case(&moves, "n09_thirty_cases", &hanoi4_file(&many), &["hanoi4"])?;
+    let far13 = oracle::hanoi4::farthest(13);
+    write_case(&moves, "n13_farthest", &hanoi4_file(&far13[..2]), &["hanoi4"])?;
     Ok(())
 }
 

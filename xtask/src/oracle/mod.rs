@@ -5,6 +5,8 @@
 
 mod coins;
 mod hanoi;
+pub mod hanoi4;
+mod hanoi_relaxed;
 mod marbles;
 
 use std::io::Read;
@@ -27,6 +29,8 @@ pub fn solve(args: &[String], input: &str) -> Result<String, String> {
         "coins" => Ok(coins::solve(input)),
         "hanoi" => Ok(hanoi::solve(input)),
         "marbles" => Ok(marbles::solve(&args[1..], input)),
+        "hanoi-relaxed" => Ok(hanoi_relaxed::solve(input)),
+        "hanoi4" => Ok(hanoi4::solve(input)),
         _ => Err(format!("no oracle for `{puzzle}`")),
     }
 }
