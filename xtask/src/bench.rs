@@ -78,6 +78,128 @@ fn hanoi(runs: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Peak resident memory of one run in KiB, through `/usr/bin/time -f %M` where it exists.
+fn peak_memory_kib(program: &Path, args: &[&str], input: &Path) -> Option<u64> {
+    let stdin = std::fs::File::open(input).ok()?;
+    let output = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg(program)
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&output.stderr).lines().last()?.trim().parse().ok()
+}
+
+/// A baseline program named by an environment variable, if set and present.
+fn baseline(variable: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os(variable)?);
+    if path.exists() {
+        Some(path)
+    } else {
+        println!("  ({variable}={} does not exist: comparison skipped)", path.display());
+        None
+    }
+}
+
+/// Prints one whole-process comparison line.
+fn compare(label: &str, ours: Duration, theirs: Option<Duration>, target: &str) {
+    match theirs {
+        Some(theirs) => println!(
+            "{label}: ours {} vs seed {} -> {:.1}x faster ({target})",
+            ms(ours),
+            ms(theirs),
+            theirs.as_secs_f64() / ours.as_secs_f64()
+        ),
+        None => println!("{label}: ours {} (no seed baseline given)", ms(ours)),
+    }
+}
+
+/// hanoi4: the farthest-configuration files at n = 12 (10 cases) and n = 13 (5 cases) against
+/// the seed's C++ (`SEED_HANOI4`, and `SEED_HANOI4_13` with 0-indexed packing so 13 discs fit),
+/// plus peak memory at n = 13.
+fn hanoi4(runs: usize) -> Result<(), String> {
+    let hard = crate::workspace_root().join("testdata/hanoi4/hard");
+    let ours = release_binary("hanoi4");
+    let runs = runs.min(5);
+    for (file, variable, target) in [
+        ("n12_farthest.in", "SEED_HANOI4", "target >= 5x"),
+        ("n13_farthest.in", "SEED_HANOI4_13", "target >= 4x"),
+    ] {
+        let input = hard.join(file);
+        let mine = time_process(&ours, &[], &input, runs)?;
+        let seed = match baseline(variable) {
+            Some(seed) => Some(time_process(&seed, &[], &input, runs)?),
+            None => None,
+        };
+        compare(&format!("hanoi4 {file}"), mine, seed, target);
+        if let Some(kib) = peak_memory_kib(&ours, &[], &input) {
+            println!("  peak memory of ours on {file}: {:.1} MiB (target <= 300 MiB at n = 13)", kib as f64 / 1024.0);
+        }
+    }
+    Ok(())
+}
+
+/// marbles: every 10 x 10 board of `testdata/marbles/13460/hard_*` against the seed's C++ DFS
+/// (`SEED_MARBLES`), whole process, board by board.
+fn marbles(runs: usize) -> Result<(), String> {
+    let folder = crate::workspace_root().join("testdata/marbles/13460");
+    let mut boards: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "in") && p.to_string_lossy().contains("hard_"))
+        .collect();
+    boards.sort();
+    let seed = baseline("SEED_MARBLES");
+    let (mut ours_total, mut seed_total, mut slower) = (Duration::ZERO, Duration::ZERO, 0);
+    for board in &boards {
+        let mine = time_process(&release_binary("marbles"), &[], board, runs)?;
+        ours_total += mine;
+        if let Some(seed) = &seed {
+            let theirs = time_process(seed, &[], board, runs)?;
+            seed_total += theirs;
+            slower += usize::from(mine >= theirs);
+            compare(&format!("marbles {}", board.file_name().expect("file").to_string_lossy()), mine, Some(theirs), "target: faster");
+        }
+    }
+    println!(
+        "marbles: {} boards, ours {} in total, seed {} in total, ours slower on {slower}",
+        boards.len(),
+        ms(ours_total),
+        ms(seed_total)
+    );
+    Ok(())
+}
+
+/// hanoi-relaxed: single-instance files of 7, 8 and 9 distinct discs against the seed's Ruby
+/// program (`SEED_RELAXED_RB`, run with `ruby`), and the 10- to 12-disc files alone.
+fn hanoi_relaxed(runs: usize) -> Result<(), String> {
+    let large = crate::workspace_root().join("testdata/hanoi-relaxed/large");
+    let seed = baseline("SEED_RELAXED_RB");
+    for file in ["d08_12345678.in", "d09_123456789.in"] {
+        let input = large.join(file);
+        let mine = time_process(&release_binary("hanoi-relaxed"), &[], &input, runs)?;
+        let theirs = match &seed {
+            Some(script) => {
+                let script = script.to_string_lossy().into_owned();
+                Some(time_process(Path::new("ruby"), &[script.as_str()], &input, runs.min(3))?)
+            }
+            None => None,
+        };
+        compare(&format!("hanoi-relaxed {file}"), mine, theirs, "target >= 100x at 9 discs, ours < 100 ms");
+    }
+    for file in ["d10_1243567899.in", "d11_11234567899.in", "d12_124356778899.in", "d12_122345678899.in"] {
+        let input = large.join(file);
+        let mine = time_process(&release_binary("hanoi-relaxed"), &[], &input, runs.min(5))?;
+        let memory = peak_memory_kib(&release_binary("hanoi-relaxed"), &[], &input)
+            .map_or(String::new(), |k| format!(", peak {:.1} MiB", k as f64 / 1024.0));
+        println!("hanoi-relaxed {file}: ours {}{memory}", ms(mine));
+    }
+    Ok(())
+}
+
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let only = args.first().map(String::as_str);
     let runs = std::env::var("BENCH_RUNS")
@@ -92,7 +214,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if !status.success() {
         return Err("cargo build --release failed".into());
     }
-    let benches: [(&str, Bench); 1] = [("hanoi", hanoi)];
+    let benches: [(&str, Bench); 4] =
+        [("hanoi", hanoi), ("hanoi4", hanoi4), ("marbles", marbles), ("hanoi-relaxed", hanoi_relaxed)];
     for (name, bench) in benches {
         if only.is_none_or(|o| o == name) {
             bench(runs)?;

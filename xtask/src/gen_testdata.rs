@@ -311,9 +311,13 @@ fn hanoi4(root: &Path) -> Result<(), String> {
     }
     // Hard cases: configurations at the largest distance from the goal (the benchmark's files).
     for (n, count) in [(10, 10), (11, 10), (12, 10), (13, 5)] {
-        let far = oracle::hanoi4::farthest(n);
-        let step = (far.len() / count).max(1);
-        let picked: Vec<Vec<u8>> = far.iter().step_by(step).take(count).cloned().collect();
+        // All the farthest first, then the next farthest, spread over the candidates.
+        let far = oracle::hanoi4::farthest(n, 2);
+        let exact = oracle::hanoi4::farthest(n, 0);
+        let mut picked: Vec<Vec<u8>> = exact.iter().take(count).cloned().collect();
+        let rest = &far[exact.len()..];
+        let step = (rest.len() / count).max(1);
+        picked.extend(rest.iter().step_by(step).take(count - picked.len()).cloned());
         write_case(&root.join("hard"), &format!("n{n:02}_farthest"), &hanoi4_file(&picked), &["hanoi4"])?;
     }
     // Many cases of one size (the full-BFS strategy), and mixed sizes in one file.
@@ -331,7 +335,7 @@ fn hanoi4(root: &Path) -> Result<(), String> {
     }
     let many: Vec<Vec<u8>> = (0..30).map(|_| random(9)).collect();
     write_case(&moves, "n09_thirty_cases", &hanoi4_file(&many), &["hanoi4"])?;
-    let far13 = oracle::hanoi4::farthest(13);
+    let far13 = oracle::hanoi4::farthest(13, 0);
     write_case(&moves, "n13_farthest", &hanoi4_file(&far13[..2]), &["hanoi4"])?;
     Ok(())
 }

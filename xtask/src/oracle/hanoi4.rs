@@ -54,11 +54,14 @@ pub fn table(n: usize) -> std::rc::Rc<Vec<u8>> {
     table
 }
 
-/// The configurations of `n` discs at the largest distance from the goal, as peg lists.
-pub fn farthest(n: usize) -> Vec<Vec<u8>> {
+/// The configurations of `n` discs within `slack` moves of the largest distance from the goal,
+/// farthest first, as peg lists.
+pub fn farthest(n: usize, slack: u8) -> Vec<Vec<u8>> {
     let table = table(n);
     let max = *table.iter().max().expect("non-empty");
-    (0..table.len() as u32).filter(|&s| table[s as usize] == max).map(|s| decode(s, n)).collect()
+    let mut far: Vec<u32> = (0..table.len() as u32).filter(|&s| table[s as usize] + slack >= max).collect();
+    far.sort_by_key(|&s| (std::cmp::Reverse(table[s as usize]), s));
+    far.into_iter().map(|s| decode(s, n)).collect()
 }
 
 /// Judge output (counts only) for a HANOI4 input.
