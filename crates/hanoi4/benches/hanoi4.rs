@@ -1,2 +1,46 @@
-//! placeholder
-fn main() {}
+//! Four-peg Hanoi timings (`cargo bench -p hanoi4`), on one reused 2^26-entry table:
+//!
+//! * full-space BFS from the goal for n = 8..=13 (states per second);
+//! * bidirectional BFS for configurations at the largest distance from the goal (the hardest
+//!   cases), per case, for the same n;
+//! * their ratio: how many far cases one full BFS is worth, which sets the per-file threshold
+//!   in `Solver::solve_all`.
+
+use hanoi4::{Config, Peg, Solver};
+use statespace::timing::median_time;
+
+fn main() {
+    let mut solver = Solver::new(13);
+    for n in 8..=13usize {
+        let goal = Config::tower(n, Peg::LAST).unwrap();
+        let runs = if n >= 12 { 3 } else { 7 };
+        let (full, far) = median_time(runs, || {
+            let view = solver.distances_to_tower(n, Peg::LAST);
+            let max = view.max_distance;
+            // Every k-th farthest configuration, up to ten of them.
+            let far: Vec<u64> = (0..1u64 << (2 * n)).filter(|&s| view.distance_packed(s) == max).collect();
+            let step = (far.len() / 10).max(1);
+            far.into_iter().step_by(step).take(10).collect::<Vec<u64>>()
+        });
+        // The timing above includes the scan for far configurations; time the BFS alone.
+        let (full_only, _) = median_time(runs, || solver.distances_to_tower(n, Peg::LAST).max_distance);
+        let _ = full;
+        let mut per_case = Vec::new();
+        for &packed in &far {
+            let start = Config::unpack(packed, n);
+            let (time, moves) = median_time(runs, || solver.solve(&start, &goal));
+            assert_eq!(moves.len() as u32, hanoi4::FRAME_STEWART[n - 1]);
+            per_case.push(time);
+        }
+        per_case.sort();
+        let bidir = per_case[per_case.len() / 2];
+        println!(
+            "n={n:2}: full BFS {:>9.2} ms ({:>6.1} M states/s); bidirectional, farthest cases: median {:>8.2} ms; \
+             ratio {:>5.1}",
+            full_only.as_secs_f64() * 1e3,
+            (1u64 << (2 * n)) as f64 / full_only.as_secs_f64() / 1e6,
+            bidir.as_secs_f64() * 1e3,
+            full_only.as_secs_f64() / bidir.as_secs_f64()
+        );
+    }
+}

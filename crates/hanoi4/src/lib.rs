@@ -31,7 +31,7 @@ mod solve;
 
 pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use parse::{ParseError, parse};
-pub use solve::{FRAME_STEWART, HanoiSpace, Solution, Solver};
+pub use solve::{DistanceView, FRAME_STEWART, HanoiSpace, Solution, Solver};
 
 #[cfg(test)]
 mod tests;

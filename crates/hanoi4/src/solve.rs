@@ -14,37 +14,77 @@ pub const FRAME_STEWART: [u32; 13] = [1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
 ///
 /// Successors are generated in a fixed order: by source peg, then destination peg, 1 to 4.
+///
+/// The symmetric variant ([`HanoiSpace::symmetric`]) searches the quotient by the six
+/// relabellings of pegs 1 to 3, which fix "all discs on peg 4": every state is replaced by its
+/// canonical form (pegs 1 to 3 relabelled in decreasing order of their largest disc, empty pegs
+/// last), so a search towards peg 4 expands up to six times fewer states. Distances to peg 4 are
+/// unchanged, because each relabelling maps legal moves to legal moves and fixes the goal.
 pub struct HanoiSpace {
     low_bits: u64,
+    symmetric: bool,
 }
 
 impl HanoiSpace {
     /// The space of `n` discs (`1..=13`; the encoding itself allows up to 32).
     pub fn new(n_discs: usize) -> Self {
         assert!((1..=32).contains(&n_discs), "1 to 32 discs");
-        Self { low_bits: 0x5555_5555_5555_5555 >> (64 - 2 * n_discs) }
+        Self { low_bits: 0x5555_5555_5555_5555 >> (64 - 2 * n_discs), symmetric: false }
     }
 
-    /// The smallest disc (0-based) on each peg, or `u32::MAX` for an empty peg, in O(1) per peg:
-    /// the fields equal to the peg become `00` after an XOR with the peg repeated.
+    /// The quotient of the space of `n` discs by the relabellings of pegs 1 to 3: only for
+    /// searches towards (or from) all discs on peg 4.
+    pub fn symmetric(n_discs: usize) -> Self {
+        Self { symmetric: true, ..Self::new(n_discs) }
+    }
+
+    /// For each peg, a mask with the low bit of the field of every disc on it.
     #[inline]
-    fn tops(&self, state: u64) -> [u32; 4] {
-        let mut tops = [u32::MAX; 4];
-        for (peg, top) in tops.iter_mut().enumerate() {
+    fn peg_masks(&self, state: u64) -> [u64; 4] {
+        let mut masks = [0; 4];
+        for (peg, mask) in masks.iter_mut().enumerate() {
+            // The fields equal to `peg` become 00 after an XOR with the peg repeated.
             let x = state ^ (self.low_bits * peg as u64);
-            let on_peg = !(x | x >> 1) & self.low_bits;
-            if on_peg != 0 {
-                *top = on_peg.trailing_zeros() / 2;
-            }
+            *mask = !(x | x >> 1) & self.low_bits;
         }
-        tops
+        masks
+    }
+
+    /// The canonical form of `state`: pegs 1 to 3 relabelled in decreasing order of their
+    /// largest disc (empty pegs last), peg 4 kept. The identity for the plain space.
+    #[inline]
+    pub fn canonical(&self, state: u64) -> u64 {
+        if !self.symmetric {
+            return state;
+        }
+        Self::relabel(self.peg_masks(state))
+    }
+
+    #[inline]
+    fn relabel(masks: [u64; 4]) -> u64 {
+        // Sorting by the mask itself sorts by the largest disc: masks of different pegs are
+        // disjoint, so the larger mask has the higher top bit (an empty peg's mask is 0).
+        let [mut a, mut b, mut c, d] = masks;
+        if a < b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        if b < c {
+            std::mem::swap(&mut b, &mut c);
+        }
+        if a < b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        // The peg with the largest disc becomes peg 1 (label 0), contributing nothing.
+        let _ = a;
+        b + 2 * c + 3 * d
     }
 }
 
 impl Space for HanoiSpace {
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
-        let tops = self.tops(state);
+        let masks = self.peg_masks(state);
+        let tops = masks.map(|m| if m == 0 { u32::MAX } else { m.trailing_zeros() / 2 });
         for from in 0..4 {
             let disc = tops[from];
             if disc == u32::MAX {
@@ -52,11 +92,39 @@ impl Space for HanoiSpace {
             }
             for (to, &top) in tops.iter().enumerate() {
                 if to != from && top > disc {
-                    visit(state ^ (((from ^ to) as u64) << (2 * disc)));
+                    if self.symmetric {
+                        let bit = 1u64 << (2 * disc);
+                        let mut moved = masks;
+                        moved[from] ^= bit;
+                        moved[to] ^= bit;
+                        visit(Self::relabel(moved));
+                    } else {
+                        visit(state ^ (((from ^ to) as u64) << (2 * disc)));
+                    }
                 }
             }
         }
     }
+}
+
+/// Turns a path of canonical states into real moves from `start`: at each step, the first real
+/// move (in the space's order) whose result has the next canonical form.
+fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Move> {
+    let plain = HanoiSpace { symmetric: false, ..*space };
+    let mut at = start;
+    let mut moves = Vec::with_capacity(canonical_path.len().saturating_sub(1));
+    for &wanted in &canonical_path[1..] {
+        let mut next = None;
+        plain.for_each_successor(at, |succ| {
+            if next.is_none() && space.canonical(succ) == wanted {
+                next = Some(succ);
+            }
+        });
+        let next = next.expect("a canonical path lifts to real moves");
+        moves.push(move_between(at, next));
+        at = next;
+    }
+    moves
 }
 
 /// The move between two packed states one move apart.
@@ -64,10 +132,6 @@ fn move_between(before: u64, after: u64) -> Move {
     let shift = (before ^ after).trailing_zeros() & !1;
     let peg = |state: u64| Peg::new((state >> shift & 3) as usize).expect("two bits");
     Move { from: peg(before), to: peg(after) }
-}
-
-fn moves_of(path: &[u64]) -> Vec<Move> {
-    path.windows(2).map(|pair| move_between(pair[0], pair[1])).collect()
 }
 
 /// A file with at least this many cases of one disc count `n` is answered by one full-space BFS
@@ -103,9 +167,20 @@ impl Solver {
     pub fn solve(&mut self, start: &Config, goal: &Config) -> Vec<Move> {
         let n = start.n_discs();
         assert!(n <= self.max_discs && goal.n_discs() == n, "disc counts must match the solver");
-        let path = bidirectional_bfs(&HanoiSpace::new(n), &mut self.arena, start.pack(), &[goal.pack()])
+        // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
+        // them so the tower is on peg 4 and search the quotient.
+        let first_peg = goal.peg_of(crate::Disc(1));
+        let is_tower = (1..=n as u8).all(|d| goal.peg_of(crate::Disc(d)) == first_peg);
+        let goal_peg = if is_tower { first_peg } else { Peg::LAST };
+        let space = if is_tower { HanoiSpace::symmetric(n) } else { HanoiSpace::new(n) };
+        let swap = |state: u64| if is_tower { swap_pegs(state, goal_peg, n) } else { state };
+        let (start_packed, goal_packed) = (swap(start.pack()), swap(goal.pack()));
+        let path = bidirectional_bfs(&space, &mut self.arena, space.canonical(start_packed), &[goal_packed])
             .expect("four-peg Hanoi is connected");
-        moves_of(&path)
+        real_moves(&space, start_packed, &path)
+            .into_iter()
+            .map(|m| Move { from: swap_peg(m.from, goal_peg), to: swap_peg(m.to, goal_peg) })
+            .collect()
     }
 
     /// Solves every case towards all discs on peg 4, choosing per disc count between one full
@@ -119,11 +194,12 @@ impl Solver {
             let cases: Vec<usize> = (0..starts.len()).filter(|&i| starts[i].n_discs() == n).collect();
             let goal = Config::tower(n, Peg::LAST).expect("1..=13 discs");
             if cases.len() >= full_bfs_threshold(n) {
-                let space = HanoiSpace::new(n);
+                let space = HanoiSpace::symmetric(n);
                 full_bfs(&space, &mut self.arena, &[goal.pack()]);
                 for i in cases {
-                    let path = descend_path(&space, &self.arena, starts[i].pack()).expect("connected");
-                    moves[i] = moves_of(&path);
+                    let start = starts[i].pack();
+                    let path = descend_path(&space, &self.arena, space.canonical(start)).expect("connected");
+                    moves[i] = real_moves(&space, start, &path);
                 }
             } else {
                 for i in cases {
@@ -136,26 +212,61 @@ impl Solver {
 
     /// The distance of `config` after a full BFS from the goal, for tests and reports: runs one.
     pub fn distances_to_tower(&mut self, n_discs: usize, peg: Peg) -> DistanceView<'_> {
-        let goal = Config::tower(n_discs, peg).expect("1..=13 discs");
-        let levels = full_bfs(&HanoiSpace::new(n_discs), &mut self.arena, &[goal.pack()]);
-        DistanceView { arena: &self.arena, max_distance: levels.max_distance(), level_sizes: levels.sizes().to_vec() }
+        let goal = Config::tower(n_discs, Peg::LAST).expect("1..=13 discs");
+        let space = HanoiSpace::symmetric(n_discs);
+        let levels = full_bfs(&space, &mut self.arena, &[goal.pack()]);
+        DistanceView { arena: &self.arena, space, peg, n_discs, max_distance: levels.max_distance() }
     }
 }
 
-/// Distances to one tower from every configuration, borrowed from the solver's table.
+/// Distances to one tower from every configuration, borrowed from the solver's table (which
+/// holds the canonical configurations only).
 pub struct DistanceView<'a> {
     arena: &'a DenseArena,
+    space: HanoiSpace,
+    peg: Peg,
+    n_discs: usize,
     /// The largest distance of any configuration.
     pub max_distance: u32,
-    /// How many configurations lie at each distance.
-    pub level_sizes: Vec<u64>,
 }
 
 impl DistanceView<'_> {
     /// The distance of `config` to the tower.
     pub fn distance(&self, config: &Config) -> u32 {
-        self.arena.distance(config.pack()).expect("connected")
+        self.distance_packed(config.pack())
     }
+
+    /// The distance of a packed configuration (see [`Config::pack`]) to the tower.
+    pub fn distance_packed(&self, packed: u64) -> u32 {
+        let on_last = swap_pegs(packed, self.peg, self.n_discs);
+        self.arena.distance(self.space.canonical(on_last)).expect("connected")
+    }
+}
+
+/// Exchanges peg `peg` with peg 4 in one peg label.
+fn swap_peg(label: Peg, peg: Peg) -> Peg {
+    if label == peg {
+        Peg::LAST
+    } else if label == Peg::LAST {
+        peg
+    } else {
+        label
+    }
+}
+
+/// Exchanges peg `peg` with peg 4 in a packed state of `n` discs.
+fn swap_pegs(state: u64, peg: Peg, n: usize) -> u64 {
+    if peg == Peg::LAST {
+        return state;
+    }
+    let low_bits = 0x5555_5555_5555_5555u64 >> (64 - 2 * n);
+    let field = |p: usize| {
+        let x = state ^ (low_bits * p as u64);
+        !(x | x >> 1) & low_bits
+    };
+    // Fields equal to either peg flip to the other: XOR with (peg ^ 3) on those fields.
+    let both = field(peg.index()) | field(3);
+    state ^ both * (peg.index() as u64 ^ 3)
 }
 
 /// The answers to a judge input.

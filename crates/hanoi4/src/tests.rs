@@ -110,7 +110,29 @@ fn farthest_configurations_are_frame_stewart_away() {
     for n in 1..=top {
         let view = solver.distances_to_tower(n, Peg::LAST);
         assert_eq!(view.max_distance, FRAME_STEWART[n - 1], "n = {n}");
-        assert_eq!(view.level_sizes.iter().sum::<u64>(), 1 << (2 * n));
+    }
+}
+
+#[test]
+fn arbitrary_goals_use_the_plain_space() {
+    use statespace::{Arena, DenseArena, full_bfs};
+    let mut solver = Solver::new(5);
+    let mut table = DenseArena::new(1 << 10);
+    for n in 1..=5usize {
+        for goal_packed in (0..1u64 << (2 * n)).step_by(7) {
+            let goal = Config::unpack(goal_packed, n);
+            full_bfs(&crate::HanoiSpace::new(n), &mut table, &[goal_packed]);
+            for start_packed in (0..1u64 << (2 * n)).step_by(5) {
+                let start = Config::unpack(start_packed, n);
+                let moves = solver.solve(&start, &goal);
+                assert_eq!(Some(moves.len() as u32), table.distance(start_packed));
+                let mut at = start.clone();
+                for step in &moves {
+                    at.apply(*step).unwrap();
+                }
+                assert_eq!(at, goal);
+            }
+        }
     }
 }
 
