@@ -90,7 +90,12 @@ fn peak_memory_kib(program: &Path, args: &[&str], input: &Path) -> Option<u64> {
         .stdout(Stdio::null())
         .output()
         .ok()?;
-    String::from_utf8_lossy(&output.stderr).lines().last()?.trim().parse().ok()
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .last()?
+        .trim()
+        .parse()
+        .ok()
 }
 
 /// A baseline program named by an environment variable, if set and present.
@@ -99,7 +104,10 @@ fn baseline(variable: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        println!("  ({variable}={} does not exist: comparison skipped)", path.display());
+        println!(
+            "  ({variable}={} does not exist: comparison skipped)",
+            path.display()
+        );
         None
     }
 }
@@ -136,7 +144,10 @@ fn hanoi4(runs: usize) -> Result<(), String> {
         };
         compare(&format!("hanoi4 {file}"), mine, seed, target);
         if let Some(kib) = peak_memory_kib(&ours, &[], &input) {
-            println!("  peak memory of ours on {file}: {:.1} MiB (target <= 300 MiB at n = 13)", kib as f64 / 1024.0);
+            println!(
+                "  peak memory of ours on {file}: {:.1} MiB (target <= 300 MiB at n = 13)",
+                kib as f64 / 1024.0
+            );
         }
     }
     Ok(())
@@ -149,7 +160,9 @@ fn marbles(runs: usize) -> Result<(), String> {
     let mut boards: Vec<PathBuf> = std::fs::read_dir(&folder)
         .map_err(|e| e.to_string())?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "in") && p.to_string_lossy().contains("hard_"))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "in") && p.to_string_lossy().contains("hard_")
+        })
         .collect();
     boards.sort();
     let seed = baseline("SEED_MARBLES");
@@ -161,7 +174,15 @@ fn marbles(runs: usize) -> Result<(), String> {
             let theirs = time_process(seed, &[], board, runs)?;
             seed_total += theirs;
             slower += usize::from(mine >= theirs);
-            compare(&format!("marbles {}", board.file_name().expect("file").to_string_lossy()), mine, Some(theirs), "target: faster");
+            compare(
+                &format!(
+                    "marbles {}",
+                    board.file_name().expect("file").to_string_lossy()
+                ),
+                mine,
+                Some(theirs),
+                "target: faster",
+            );
         }
     }
     println!(
@@ -184,17 +205,34 @@ fn hanoi_relaxed(runs: usize) -> Result<(), String> {
         let theirs = match &seed {
             Some(script) => {
                 let script = script.to_string_lossy().into_owned();
-                Some(time_process(Path::new("ruby"), &[script.as_str()], &input, runs.min(3))?)
+                Some(time_process(
+                    Path::new("ruby"),
+                    &[script.as_str()],
+                    &input,
+                    runs.min(3),
+                )?)
             }
             None => None,
         };
-        compare(&format!("hanoi-relaxed {file}"), mine, theirs, "target >= 100x at 9 discs, ours < 100 ms");
+        compare(
+            &format!("hanoi-relaxed {file}"),
+            mine,
+            theirs,
+            "target >= 100x at 9 discs, ours < 100 ms",
+        );
     }
-    for file in ["d10_1243567899.in", "d11_11234567899.in", "d12_124356778899.in", "d12_122345678899.in"] {
+    for file in [
+        "d10_1243567899.in",
+        "d11_11234567899.in",
+        "d12_124356778899.in",
+        "d12_122345678899.in",
+    ] {
         let input = large.join(file);
         let mine = time_process(&release_binary("hanoi-relaxed"), &[], &input, runs.min(5))?;
         let memory = peak_memory_kib(&release_binary("hanoi-relaxed"), &[], &input)
-            .map_or(String::new(), |k| format!(", peak {:.1} MiB", k as f64 / 1024.0));
+            .map_or(String::new(), |k| {
+                format!(", peak {:.1} MiB", k as f64 / 1024.0)
+            });
         println!("hanoi-relaxed {file}: ours {}{memory}", ms(mine));
     }
     Ok(())
@@ -214,8 +252,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if !status.success() {
         return Err("cargo build --release failed".into());
     }
-    let benches: [(&str, Bench); 4] =
-        [("hanoi", hanoi), ("hanoi4", hanoi4), ("marbles", marbles), ("hanoi-relaxed", hanoi_relaxed)];
+    let benches: [(&str, Bench); 4] = [
+        ("hanoi", hanoi),
+        ("hanoi4", hanoi4),
+        ("marbles", marbles),
+        ("hanoi-relaxed", hanoi_relaxed),
+    ];
     for (name, bench) in benches {
         if only.is_none_or(|o| o == name) {
             bench(runs)?;

@@ -80,7 +80,10 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> S
         }
     }
     while free.len() < 3 {
-        let (r, c) = (1 + rng.below(rows as u64 - 2) as usize, 1 + rng.below(cols as u64 - 2) as usize);
+        let (r, c) = (
+            1 + rng.below(rows as u64 - 2) as usize,
+            1 + rng.below(cols as u64 - 2) as usize,
+        );
         if cells[r][c] == b'#' {
             cells[r][c] = b'.';
             free.push((r, c));
@@ -159,15 +162,24 @@ fn marbles(root: &Path) -> Result<(), String> {
         ("none-path", &["--max-tilts", "none", "--output", "path"]),
     ];
     let unlimited = |board: &str| -> Result<i64, String> {
-        let args: Vec<String> = ["marbles", "--max-tilts", "none"].iter().map(|a| a.to_string()).collect();
-        oracle::solve(&args, board)?.trim().parse().map_err(|_| "oracle output".to_string())
+        let args: Vec<String> = ["marbles", "--max-tilts", "none"]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        oracle::solve(&args, board)?
+            .trim()
+            .parse()
+            .map_err(|_| "oracle output".to_string())
     };
     // Random 10 x 10 boards, then hard ones: answers of exactly 10, of 11 and more, and -1.
     let mut rng = Rng::new(13460);
     let mut boards: Vec<(String, String)> = Vec::new();
     for i in 0..20 {
         let (rows, cols) = (4 + rng.below(7) as usize, 3 + rng.below(8) as usize);
-        boards.push((format!("random_{i:02}"), random_board(&mut rng, rows, cols, 25)));
+        boards.push((
+            format!("random_{i:02}"),
+            random_board(&mut rng, rows, cols, 25),
+        ));
     }
     let (mut ten, mut beyond, mut never) = (0, 0, 0);
     for _ in 0..200_000 {
@@ -184,15 +196,22 @@ fn marbles(root: &Path) -> Result<(), String> {
             _ => continue,
         };
         *slot += 1;
-        let label = if answer < 0 { "never".to_string() } else { format!("answer{answer}") };
+        let label = if answer < 0 {
+            "never".to_string()
+        } else {
+            format!("answer{answer}")
+        };
         boards.push((format!("hard_{label}_{:02}", ten + beyond + never), board));
     }
     for (folder, args) in variants {
         let mut oracle_args = vec!["marbles"];
         oracle_args.extend_from_slice(args);
         std::fs::create_dir_all(root.join(folder)).map_err(|e| e.to_string())?;
-        std::fs::write(root.join(folder).join("args"), format!("{}\n", args.join(" ")))
-            .map_err(|e| e.to_string())?;
+        std::fs::write(
+            root.join(folder).join("args"),
+            format!("{}\n", args.join(" ")),
+        )
+        .map_err(|e| e.to_string())?;
         for (name, board) in &boards {
             write_case(&root.join(folder), name, board, &oracle_args)?;
         }
@@ -200,7 +219,8 @@ fn marbles(root: &Path) -> Result<(), String> {
     // Large boards, up to 100 x 100, without a tilt limit, with paths.
     let large = root.join("large");
     std::fs::create_dir_all(&large).map_err(|e| e.to_string())?;
-    std::fs::write(large.join("args"), "--max-tilts none --output path\n").map_err(|e| e.to_string())?;
+    std::fs::write(large.join("args"), "--max-tilts none --output path\n")
+        .map_err(|e| e.to_string())?;
     let path_args = ["marbles", "--max-tilts", "none", "--output", "path"];
     for i in 0..8 {
         let n = [100, 100, 100, 64, 37, 100, 100, 51][i];
@@ -219,7 +239,8 @@ fn random_stack(rng: &mut Rng, n: usize, max_size: u64) -> String {
     loop {
         let sizes: Vec<u8> = (0..n).map(|_| 1 + rng.below(max_size) as u8).collect();
         // Bottom to top is the reverse of the written order.
-        let legal = (0..n).all(|i| sizes[..i].iter().filter(|&&above| above > sizes[i]).count() <= 1);
+        let legal =
+            (0..n).all(|i| sizes[..i].iter().filter(|&&above| above > sizes[i]).count() <= 1);
         if legal {
             return sizes.iter().map(|s| char::from(b'0' + s)).collect();
         }
@@ -239,7 +260,12 @@ fn hanoi_relaxed(root: &Path) -> Result<(), String> {
                 input.push('\n');
             }
         }
-        write_case(&root.join("random"), &format!("small_{file}"), &input, &["hanoi-relaxed"])?;
+        write_case(
+            &root.join("random"),
+            &format!("small_{file}"),
+            &input,
+            &["hanoi-relaxed"],
+        )?;
     }
     // One instance per file from 8 to 12 discs: the hardest stacks found while benchmarking
     // (many distinct sizes, small repeats), and random ones.
@@ -254,13 +280,23 @@ fn hanoi_relaxed(root: &Path) -> Result<(), String> {
         ("d12_122345678899", "122345678899".to_string()),
     ];
     for (name, stack) in &large {
-        write_case(&root.join("large"), name, &format!("{stack}\n"), &["hanoi-relaxed"])?;
+        write_case(
+            &root.join("large"),
+            name,
+            &format!("{stack}\n"),
+            &["hanoi-relaxed"],
+        )?;
     }
     // --moves: small multi-line files and two large stacks.
     let moves = root.join("moves");
     std::fs::create_dir_all(&moves).map_err(|e| e.to_string())?;
     std::fs::write(moves.join("args"), "--moves\n").map_err(|e| e.to_string())?;
-    write_case(&moves, "independent_lines", "213\n123\n1314\n1234\n", &["hanoi-relaxed"])?;
+    write_case(
+        &moves,
+        "independent_lines",
+        "213\n123\n1314\n1234\n",
+        &["hanoi-relaxed"],
+    )?;
     for file in 0..3 {
         let mut input = String::new();
         for _ in 0..8 {
@@ -268,10 +304,20 @@ fn hanoi_relaxed(root: &Path) -> Result<(), String> {
             input.push_str(&random_stack(&mut rng, n, 9));
             input.push('\n');
         }
-        write_case(&moves, &format!("random_{file}"), &input, &["hanoi-relaxed"])?;
+        write_case(
+            &moves,
+            &format!("random_{file}"),
+            &input,
+            &["hanoi-relaxed"],
+        )?;
     }
     write_case(&moves, "d09_123456789", "123456789\n", &["hanoi-relaxed"])?;
-    write_case(&moves, "d12_124356778899", "124356778899\n", &["hanoi-relaxed"])?;
+    write_case(
+        &moves,
+        "d12_124356778899",
+        "124356778899\n",
+        &["hanoi-relaxed"],
+    )?;
     Ok(())
 }
 
@@ -279,8 +325,11 @@ fn hanoi_relaxed(root: &Path) -> Result<(), String> {
 fn hanoi4_case(pegs: &[u8]) -> String {
     let mut text = format!("{}\n", pegs.len());
     for peg in 0..4 {
-        let discs: Vec<String> =
-            (1..=pegs.len()).rev().filter(|&d| pegs[d - 1] == peg).map(|d| d.to_string()).collect();
+        let discs: Vec<String> = (1..=pegs.len())
+            .rev()
+            .filter(|&d| pegs[d - 1] == peg)
+            .map(|d| d.to_string())
+            .collect();
         text.push_str(&format!("{}", discs.len()));
         for d in discs {
             text.push(' ');
@@ -305,9 +354,19 @@ fn hanoi4(root: &Path) -> Result<(), String> {
     for n in 1..=13usize {
         // Random configurations, and the perfect towers on each peg.
         let cases: Vec<Vec<u8>> = (0..10).map(|_| random(n)).collect();
-        write_case(&root.join("random"), &format!("n{n:02}"), &hanoi4_file(&cases), &["hanoi4"])?;
+        write_case(
+            &root.join("random"),
+            &format!("n{n:02}"),
+            &hanoi4_file(&cases),
+            &["hanoi4"],
+        )?;
         let towers: Vec<Vec<u8>> = (0..4).map(|peg| vec![peg; n]).collect();
-        write_case(&root.join("towers"), &format!("n{n:02}"), &hanoi4_file(&towers), &["hanoi4"])?;
+        write_case(
+            &root.join("towers"),
+            &format!("n{n:02}"),
+            &hanoi4_file(&towers),
+            &["hanoi4"],
+        )?;
     }
     // Hard cases: configurations at the largest distance from the goal (the benchmark's files).
     for (n, count) in [(10, 10), (11, 10), (12, 10), (13, 5)] {
@@ -317,26 +376,56 @@ fn hanoi4(root: &Path) -> Result<(), String> {
         let mut picked: Vec<Vec<u8>> = exact.iter().take(count).cloned().collect();
         let rest = &far[exact.len()..];
         let step = (rest.len() / count).max(1);
-        picked.extend(rest.iter().step_by(step).take(count - picked.len()).cloned());
-        write_case(&root.join("hard"), &format!("n{n:02}_farthest"), &hanoi4_file(&picked), &["hanoi4"])?;
+        picked.extend(
+            rest.iter()
+                .step_by(step)
+                .take(count - picked.len())
+                .cloned(),
+        );
+        write_case(
+            &root.join("hard"),
+            &format!("n{n:02}_farthest"),
+            &hanoi4_file(&picked),
+            &["hanoi4"],
+        )?;
     }
     // Many cases of one size (the full-BFS strategy), and mixed sizes in one file.
     let many: Vec<Vec<u8>> = (0..40).map(|_| random(11)).collect();
-    write_case(&root.join("files"), "n11_forty_cases", &hanoi4_file(&many), &["hanoi4"])?;
+    write_case(
+        &root.join("files"),
+        "n11_forty_cases",
+        &hanoi4_file(&many),
+        &["hanoi4"],
+    )?;
     let mixed: Vec<Vec<u8>> = (0..30).map(|i| random(1 + i % 13)).collect();
-    write_case(&root.join("files"), "mixed_sizes", &hanoi4_file(&mixed), &["hanoi4"])?;
+    write_case(
+        &root.join("files"),
+        "mixed_sizes",
+        &hanoi4_file(&mixed),
+        &["hanoi4"],
+    )?;
     // --moves: small files, one hard n = 12 case and the farthest n = 13 file.
     let moves = root.join("moves");
     std::fs::create_dir_all(&moves).map_err(|e| e.to_string())?;
     std::fs::write(moves.join("args"), "--moves\n").map_err(|e| e.to_string())?;
     for file in 0..4 {
         let cases: Vec<Vec<u8>> = (0..5).map(|i| random(1 + (file * 5 + i) % 13)).collect();
-        write_case(&moves, &format!("random_{file}"), &hanoi4_file(&cases), &["hanoi4"])?;
+        write_case(
+            &moves,
+            &format!("random_{file}"),
+            &hanoi4_file(&cases),
+            &["hanoi4"],
+        )?;
     }
     let many: Vec<Vec<u8>> = (0..30).map(|_| random(9)).collect();
     write_case(&moves, "n09_thirty_cases", &hanoi4_file(&many), &["hanoi4"])?;
     let far13 = oracle::hanoi4::farthest(13, 0);
-    write_case(&moves, "n13_farthest", &hanoi4_file(&far13[..2]), &["hanoi4"])?;
+    write_case(
+        &moves,
+        "n13_farthest",
+        &hanoi4_file(&far13[..2]),
+        &["hanoi4"],
+    )?;
     Ok(())
 }
 

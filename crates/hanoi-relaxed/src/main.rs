@@ -23,8 +23,11 @@ fn main() -> ExitCode {
     };
     let solution = hanoi_relaxed::solve(&instance);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let written =
-        if moves { write!(out, "{}", solution.with_moves()) } else { write!(out, "{solution}") };
+    let written = if moves {
+        write!(out, "{}", solution.with_moves())
+    } else {
+        write!(out, "{solution}")
+    };
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&format!("cannot write stdout: {e}")),

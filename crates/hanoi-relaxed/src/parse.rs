@@ -57,14 +57,26 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
         if text.trim_start().is_empty() {
             continue;
         }
-        if let Some((column, found)) = text.chars().enumerate().find(|(_, c)| !('1'..='9').contains(c)) {
-            return Err(ParseError::Character { line, column: column + 1, found });
+        if let Some((column, found)) = text
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !('1'..='9').contains(c))
+        {
+            return Err(ParseError::Character {
+                line,
+                column: column + 1,
+                found,
+            });
         }
         if text.len() > Pegs::MAX_DISCS {
-            return Err(ParseError::TooManyDiscs { line, found: text.len() });
+            return Err(ParseError::TooManyDiscs {
+                line,
+                found: text.len(),
+            });
         }
         let sizes: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
-        let start = Pegs::tower(Peg::START, &sizes).map_err(|source| ParseError::Rule { line, source })?;
+        let start =
+            Pegs::tower(Peg::START, &sizes).map_err(|source| ParseError::Rule { line, source })?;
         stacks.push(start);
     }
     if stacks.is_empty() {

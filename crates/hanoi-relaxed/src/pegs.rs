@@ -38,12 +38,30 @@ pub struct Move {
 impl Move {
     /// The six moves in the fixed order the search tries them: 1-2, 1-3, 2-1, 2-3, 3-1, 3-2.
     pub const ALL: [Move; 6] = [
-        Move { from: Peg(0), to: Peg(1) },
-        Move { from: Peg(0), to: Peg(2) },
-        Move { from: Peg(1), to: Peg(0) },
-        Move { from: Peg(1), to: Peg(2) },
-        Move { from: Peg(2), to: Peg(0) },
-        Move { from: Peg(2), to: Peg(1) },
+        Move {
+            from: Peg(0),
+            to: Peg(1),
+        },
+        Move {
+            from: Peg(0),
+            to: Peg(2),
+        },
+        Move {
+            from: Peg(1),
+            to: Peg(0),
+        },
+        Move {
+            from: Peg(1),
+            to: Peg(2),
+        },
+        Move {
+            from: Peg(2),
+            to: Peg(0),
+        },
+        Move {
+            from: Peg(2),
+            to: Peg(1),
+        },
     ];
 }
 
@@ -96,7 +114,10 @@ impl Pegs {
         if total == 0 || total > Self::MAX_DISCS {
             return Err(PegsError::DiscCount { got: total });
         }
-        let mut position = Pegs { stacks: [0; 3], lens: [0; 3] };
+        let mut position = Pegs {
+            stacks: [0; 3],
+            lens: [0; 3],
+        };
         for (index, sizes) in pegs.iter().enumerate() {
             if let Some(&bad) = sizes.iter().find(|s| !(1..=9).contains(*s)) {
                 return Err(PegsError::Size(bad));
@@ -106,7 +127,11 @@ impl Pegs {
             for (depth, &size) in sizes.iter().enumerate() {
                 let larger = above.iter().filter(|&&a| a > size).count();
                 if larger > 1 {
-                    return Err(PegsError::Rule { peg: index + 1, depth: depth + 1, size });
+                    return Err(PegsError::Rule {
+                        peg: index + 1,
+                        depth: depth + 1,
+                        size,
+                    });
                 }
                 above.push(size);
             }
@@ -153,10 +178,18 @@ impl Pegs {
         let l1 = (packed >> 4 & 0xf) as u32;
         let l2 = n_discs as u32 - l0 - l1;
         let field = |shift: u32, len: u32| {
-            if len == 0 { 0 } else { packed >> shift & (u64::MAX >> (64 - 4 * len)) }
+            if len == 0 {
+                0
+            } else {
+                packed >> shift & (u64::MAX >> (64 - 4 * len))
+            }
         };
         Pegs {
-            stacks: [field(8, l0), field(8 + 4 * l0, l1), field(8 + 4 * (l0 + l1), l2)],
+            stacks: [
+                field(8, l0),
+                field(8 + 4 * l0, l1),
+                field(8 + 4 * (l0 + l1), l2),
+            ],
             lens: [l0 as u8, l1 as u8, l2 as u8],
         }
     }

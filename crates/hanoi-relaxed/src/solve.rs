@@ -35,7 +35,12 @@ pub fn goal_states(sizes: &[u8]) -> Vec<Pegs> {
     goals
 }
 
-fn extend_stack(counts: &mut [usize; 10], bottom_up: &mut Vec<u8>, n: usize, goals: &mut Vec<Pegs>) {
+fn extend_stack(
+    counts: &mut [usize; 10],
+    bottom_up: &mut Vec<u8>,
+    n: usize,
+    goals: &mut Vec<Pegs>,
+) {
     if bottom_up.len() == n {
         let top_down: Vec<u8> = bottom_up.iter().rev().copied().collect();
         goals.push(Pegs::tower(Peg::GOAL, &top_down).expect("built legal"));
@@ -141,5 +146,11 @@ impl fmt::Display for WithMoves<'_> {
 /// Solves every instance independently (one arena, reset per instance).
 pub fn solve(instance: &Instance) -> Solution {
     let mut arena = SparseArena::new();
-    Solution { moves: instance.stacks.iter().map(|start| solve_stack(start, &mut arena)).collect() }
+    Solution {
+        moves: instance
+            .stacks
+            .iter()
+            .map(|start| solve_stack(start, &mut arena))
+            .collect(),
+    }
 }

@@ -66,9 +66,14 @@ fn reference_distances(sizes: &[u8]) -> HashMap<Stacks, u32> {
 fn replay(top_down: &[u8], moves: &[Move]) -> Stacks {
     let mut stacks: Stacks = [top_down.iter().rev().copied().collect(), vec![], vec![]];
     for step in moves {
-        let disc = stacks[step.from.index()].pop().expect("move from an empty peg");
+        let disc = stacks[step.from.index()]
+            .pop()
+            .expect("move from an empty peg");
         stacks[step.to.index()].push(disc);
-        assert!(legal(&stacks[step.to.index()]), "{step} breaks the rule: {stacks:?}");
+        assert!(
+            legal(&stacks[step.to.index()]),
+            "{step} breaks the rule: {stacks:?}"
+        );
     }
     stacks
 }
@@ -110,7 +115,10 @@ fn every_start_stack_up_to_6_discs_equals_plain_bfs() {
             let want = reference[&[bottom_up, vec![], vec![]]];
             assert_eq!(moves.len() as u32, want, "stack {top_down:?}");
             let end = replay(&top_down, &moves);
-            assert!(end[0].is_empty() && end[2].is_empty(), "{top_down:?} ends at {end:?}");
+            assert!(
+                end[0].is_empty() && end[2].is_empty(),
+                "{top_down:?} ends at {end:?}"
+            );
             checked += 1;
         }
     }
@@ -137,7 +145,11 @@ fn state_counts_match_the_formula() {
                 counts[(rest % 3) as usize] += 1;
                 rest /= 3;
             }
-            total += counts.iter().filter(|&&k| k > 0).map(|&k| 1u64 << (k - 1)).product::<u64>();
+            total += counts
+                .iter()
+                .filter(|&&k| k > 0)
+                .map(|&k| 1u64 << (k - 1))
+                .product::<u64>();
         }
         total
     }

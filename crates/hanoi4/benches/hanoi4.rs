@@ -18,12 +18,16 @@ fn main() {
             let view = solver.distances_to_tower(n, Peg::LAST);
             let max = view.max_distance;
             // Every k-th farthest configuration, up to ten of them.
-            let far: Vec<u64> = (0..1u64 << (2 * n)).filter(|&s| view.distance_packed(s) == max).collect();
+            let far: Vec<u64> = (0..1u64 << (2 * n))
+                .filter(|&s| view.distance_packed(s) == max)
+                .collect();
             let step = (far.len() / 10).max(1);
             far.into_iter().step_by(step).take(10).collect::<Vec<u64>>()
         });
         // The timing above includes the scan for far configurations; time the BFS alone.
-        let (full_only, _) = median_time(runs, || solver.distances_to_tower(n, Peg::LAST).max_distance);
+        let (full_only, _) = median_time(runs, || {
+            solver.distances_to_tower(n, Peg::LAST).max_distance
+        });
         let _ = full;
         let mut per_case = Vec::new();
         for &packed in &far {

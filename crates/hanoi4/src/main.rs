@@ -21,11 +21,18 @@ fn main() -> ExitCode {
         Ok(starts) => starts,
         Err(e) => return fail(&e.to_string()),
     };
-    let largest = starts.iter().map(hanoi4::Config::n_discs).max().expect("at least one case");
+    let largest = starts
+        .iter()
+        .map(hanoi4::Config::n_discs)
+        .max()
+        .expect("at least one case");
     let solution = hanoi4::Solver::new(largest).solve_all(&starts);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let written =
-        if moves { write!(out, "{}", solution.with_moves()) } else { write!(out, "{solution}") };
+    let written = if moves {
+        write!(out, "{}", solution.with_moves())
+    } else {
+        write!(out, "{solution}")
+    };
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&format!("cannot write stdout: {e}")),

@@ -118,7 +118,11 @@ impl Config {
                     return Err(ConfigError::Duplicate(disc));
                 }
                 if k > 0 && discs[k - 1] < disc {
-                    return Err(ConfigError::Order { peg: index + 1, above: disc, below: discs[k - 1] });
+                    return Err(ConfigError::Order {
+                        peg: index + 1,
+                        above: disc,
+                        below: discs[k - 1],
+                    });
                 }
                 at[disc - 1] = Some(Peg(index as u8));
             }
@@ -151,17 +155,26 @@ impl Config {
 
     /// Packs the configuration: disc `d` (1-based) in bits `2(d-1)..2d`.
     pub fn pack(&self) -> u64 {
-        self.pegs.iter().enumerate().map(|(d, p)| u64::from(p.0) << (2 * d)).sum()
+        self.pegs
+            .iter()
+            .enumerate()
+            .map(|(d, p)| u64::from(p.0) << (2 * d))
+            .sum()
     }
 
     /// The configuration of `n` discs packed in `packed`.
     pub fn unpack(packed: u64, n: usize) -> Self {
-        Self { pegs: (0..n).map(|d| Peg((packed >> (2 * d) & 3) as u8)).collect() }
+        Self {
+            pegs: (0..n).map(|d| Peg((packed >> (2 * d) & 3) as u8)).collect(),
+        }
     }
 
     /// The smallest disc on `peg`, if any.
     pub fn top(&self, peg: Peg) -> Option<Disc> {
-        self.pegs.iter().position(|&p| p == peg).map(|d| Disc(d as u8 + 1))
+        self.pegs
+            .iter()
+            .position(|&p| p == peg)
+            .map(|d| Disc(d as u8 + 1))
     }
 
     /// Applies a legal move, or explains why it is illegal.
@@ -170,7 +183,9 @@ impl Config {
         if step.from == step.to {
             return Err(illegal("a disc must change pegs"));
         }
-        let disc = self.top(step.from).ok_or(illegal("the source peg is empty"))?;
+        let disc = self
+            .top(step.from)
+            .ok_or(illegal("the source peg is empty"))?;
         if self.top(step.to).is_some_and(|top| top < disc) {
             return Err(illegal("a larger disc cannot go onto a smaller one"));
         }

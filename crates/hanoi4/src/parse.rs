@@ -93,22 +93,32 @@ impl<'a> Lines<'a> {
                 self.last = i + 1;
                 Ok((i + 1, text.split_whitespace().collect()))
             }
-            None => Err(ParseError::Missing { line: self.last + 1, what }),
+            None => Err(ParseError::Missing {
+                line: self.last + 1,
+                what,
+            }),
         }
     }
 }
 
 fn number(line: usize, word: &str, what: &'static str) -> Result<usize, ParseError> {
-    if word.bytes().all(|b| b.is_ascii_digit()) {
-        if let Ok(value) = word.parse() {
-            return Ok(value);
-        }
+    if word.bytes().all(|b| b.is_ascii_digit())
+        && let Ok(value) = word.parse()
+    {
+        return Ok(value);
     }
-    if word.strip_prefix('-').is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())) {
+    if word
+        .strip_prefix('-')
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+    {
         // A negative number is a number out of range, reported by the caller's check.
         return Ok(0);
     }
-    Err(ParseError::NotANumber { line, what, found: word.to_string() })
+    Err(ParseError::NotANumber {
+        line,
+        what,
+        found: word.to_string(),
+    })
 }
 
 /// Reads one line that must hold exactly one number.
@@ -117,14 +127,20 @@ fn single(lines: &mut Lines<'_>, what: &'static str) -> Result<(usize, usize, St
     let first = *words.first().ok_or(ParseError::Blank { line, what })?;
     let value = number(line, first, what)?;
     if let Some(extra) = words.get(1) {
-        return Err(ParseError::Trailing { line, found: extra.to_string() });
+        return Err(ParseError::Trailing {
+            line,
+            found: extra.to_string(),
+        });
     }
     Ok((line, value, first.to_string()))
 }
 
 /// Parses a judge input into the starting configuration of every case.
 pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
-    let mut lines = Lines { inner: input.lines().enumerate(), last: 0 };
+    let mut lines = Lines {
+        inner: input.lines().enumerate(),
+        last: 0,
+    };
     let (line, cases, text) = single(&mut lines, "the number of cases")?;
     if cases < 1 {
         return Err(ParseError::NoCases { line, found: text });
@@ -141,13 +157,21 @@ pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
         for (peg, discs) in pegs.iter_mut().enumerate() {
             let (line, words) = lines.next("a peg line `k d1 .. dk`")?;
             last_line = line;
-            let first = *words.first().ok_or(ParseError::Blank { line, what: "a peg line `k d1 .. dk`" })?;
+            let first = *words.first().ok_or(ParseError::Blank {
+                line,
+                what: "a peg line `k d1 .. dk`",
+            })?;
             let announced = number(line, first, "the number of discs on the peg")?;
             for word in &words[1..] {
                 discs.push(number(line, word, "a disc number")?);
             }
             if discs.len() != announced {
-                return Err(ParseError::PegCount { line, peg: peg + 1, announced, listed: discs.len() });
+                return Err(ParseError::PegCount {
+                    line,
+                    peg: peg + 1,
+                    announced,
+                    listed: discs.len(),
+                });
             }
             // Range, repeats (on this peg or an earlier one) and order, named on this line.
             let config_error = |source| ParseError::Config { line, source };
@@ -159,18 +183,28 @@ pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
                     return Err(config_error(ConfigError::Duplicate(disc)));
                 }
                 if k > 0 && discs[k - 1] < disc {
-                    return Err(config_error(ConfigError::Order { peg: peg + 1, above: disc, below: discs[k - 1] }));
+                    return Err(config_error(ConfigError::Order {
+                        peg: peg + 1,
+                        above: disc,
+                        below: discs[k - 1],
+                    }));
                 }
             }
         }
         let refs = [&pegs[0][..], &pegs[1][..], &pegs[2][..], &pegs[3][..]];
         // Missing discs are known once the four lines are read.
-        let config = Config::from_pegs(n, refs).map_err(|source| ParseError::Config { line: last_line, source })?;
+        let config = Config::from_pegs(n, refs).map_err(|source| ParseError::Config {
+            line: last_line,
+            source,
+        })?;
         configs.push(config);
     }
-    while let Some((line, text)) = lines.inner.next() {
+    for (line, text) in lines.inner.by_ref() {
         if !text.trim().is_empty() {
-            return Err(ParseError::Trailing { line: line + 1, found: text.trim().to_string() });
+            return Err(ParseError::Trailing {
+                line: line + 1,
+                found: text.trim().to_string(),
+            });
         }
     }
     Ok(configs)

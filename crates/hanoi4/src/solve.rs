@@ -29,13 +29,19 @@ impl HanoiSpace {
     /// The space of `n` discs (`1..=13`; the encoding itself allows up to 32).
     pub fn new(n_discs: usize) -> Self {
         assert!((1..=32).contains(&n_discs), "1 to 32 discs");
-        Self { low_bits: 0x5555_5555_5555_5555 >> (64 - 2 * n_discs), symmetric: false }
+        Self {
+            low_bits: 0x5555_5555_5555_5555 >> (64 - 2 * n_discs),
+            symmetric: false,
+        }
     }
 
     /// The quotient of the space of `n` discs by the relabellings of pegs 1 to 3: only for
     /// searches towards (or from) all discs on peg 4.
     pub fn symmetric(n_discs: usize) -> Self {
-        Self { symmetric: true, ..Self::new(n_discs) }
+        Self {
+            symmetric: true,
+            ..Self::new(n_discs)
+        }
     }
 
     /// For each peg, a mask with the low bit of the field of every disc on it.
@@ -84,7 +90,13 @@ impl Space for HanoiSpace {
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         let masks = self.peg_masks(state);
-        let tops = masks.map(|m| if m == 0 { u32::MAX } else { m.trailing_zeros() / 2 });
+        let tops = masks.map(|m| {
+            if m == 0 {
+                u32::MAX
+            } else {
+                m.trailing_zeros() / 2
+            }
+        });
         for from in 0..4 {
             let disc = tops[from];
             if disc == u32::MAX {
@@ -110,7 +122,10 @@ impl Space for HanoiSpace {
 /// Turns a path of canonical states into real moves from `start`: at each step, the first real
 /// move (in the space's order) whose result has the next canonical form.
 fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Move> {
-    let plain = HanoiSpace { symmetric: false, ..*space };
+    let plain = HanoiSpace {
+        symmetric: false,
+        ..*space
+    };
     let mut at = start;
     let mut moves = Vec::with_capacity(canonical_path.len().saturating_sub(1));
     for &wanted in &canonical_path[1..] {
@@ -131,7 +146,10 @@ fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Mov
 fn move_between(before: u64, after: u64) -> Move {
     let shift = (before ^ after).trailing_zeros() & !1;
     let peg = |state: u64| Peg::new((state >> shift & 3) as usize).expect("two bits");
-    Move { from: peg(before), to: peg(after) }
+    Move {
+        from: peg(before),
+        to: peg(after),
+    }
 }
 
 /// A file with at least this many cases of one disc count `n` is answered by one full-space BFS
@@ -156,8 +174,14 @@ pub struct Solver {
 impl Solver {
     /// A solver for up to `max_discs` discs (at most 13: 256 MiB for 13).
     pub fn new(max_discs: usize) -> Self {
-        assert!((1..=Config::MAX_DISCS).contains(&max_discs), "1 to 13 discs");
-        Self { arena: DenseArena::new(1 << (2 * max_discs)), max_discs }
+        assert!(
+            (1..=Config::MAX_DISCS).contains(&max_discs),
+            "1 to 13 discs"
+        );
+        Self {
+            arena: DenseArena::new(1 << (2 * max_discs)),
+            max_discs,
+        }
     }
 
     /// An optimal move sequence from `start` to `goal` (same number of discs) by bidirectional
@@ -168,20 +192,41 @@ impl Solver {
     /// next query in time proportional to the states this one touched.
     pub fn solve(&mut self, start: &Config, goal: &Config) -> Vec<Move> {
         let n = start.n_discs();
-        assert!(n <= self.max_discs && goal.n_discs() == n, "disc counts must match the solver");
+        assert!(
+            n <= self.max_discs && goal.n_discs() == n,
+            "disc counts must match the solver"
+        );
         // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
         // them so the tower is on peg 4 and search the quotient.
         let first_peg = goal.peg_of(crate::Disc(1));
         let is_tower = (1..=n as u8).all(|d| goal.peg_of(crate::Disc(d)) == first_peg);
         let goal_peg = if is_tower { first_peg } else { Peg::LAST };
-        let space = if is_tower { HanoiSpace::symmetric(n) } else { HanoiSpace::new(n) };
-        let swap = |state: u64| if is_tower { swap_pegs(state, goal_peg, n) } else { state };
+        let space = if is_tower {
+            HanoiSpace::symmetric(n)
+        } else {
+            HanoiSpace::new(n)
+        };
+        let swap = |state: u64| {
+            if is_tower {
+                swap_pegs(state, goal_peg, n)
+            } else {
+                state
+            }
+        };
         let (start_packed, goal_packed) = (swap(start.pack()), swap(goal.pack()));
-        let path = bidirectional_bfs(&space, &mut self.arena, space.canonical(start_packed), &[goal_packed])
-            .expect("four-peg Hanoi is connected");
+        let path = bidirectional_bfs(
+            &space,
+            &mut self.arena,
+            space.canonical(start_packed),
+            &[goal_packed],
+        )
+        .expect("four-peg Hanoi is connected");
         real_moves(&space, start_packed, &path)
             .into_iter()
-            .map(|m| Move { from: swap_peg(m.from, goal_peg), to: swap_peg(m.to, goal_peg) })
+            .map(|m| Move {
+                from: swap_peg(m.from, goal_peg),
+                to: swap_peg(m.to, goal_peg),
+            })
             .collect()
     }
 
@@ -193,14 +238,17 @@ impl Solver {
         sizes.sort_unstable();
         sizes.dedup();
         for n in sizes {
-            let cases: Vec<usize> = (0..starts.len()).filter(|&i| starts[i].n_discs() == n).collect();
+            let cases: Vec<usize> = (0..starts.len())
+                .filter(|&i| starts[i].n_discs() == n)
+                .collect();
             let goal = Config::tower(n, Peg::LAST).expect("1..=13 discs");
             if cases.len() >= full_bfs_threshold(n) {
                 let space = HanoiSpace::symmetric(n);
                 full_bfs(&space, &mut self.arena, &[goal.pack()]);
                 for i in cases {
                     let start = starts[i].pack();
-                    let path = descend_path(&space, &self.arena, space.canonical(start)).expect("connected");
+                    let path = descend_path(&space, &self.arena, space.canonical(start))
+                        .expect("connected");
                     moves[i] = real_moves(&space, start, &path);
                 }
             } else {
@@ -217,7 +265,13 @@ impl Solver {
         let goal = Config::tower(n_discs, Peg::LAST).expect("1..=13 discs");
         let space = HanoiSpace::symmetric(n_discs);
         let levels = full_bfs(&space, &mut self.arena, &[goal.pack()]);
-        DistanceView { arena: &self.arena, space, peg, n_discs, max_distance: levels.max_distance() }
+        DistanceView {
+            arena: &self.arena,
+            space,
+            peg,
+            n_discs,
+            max_distance: levels.max_distance(),
+        }
     }
 }
 
@@ -241,7 +295,9 @@ impl DistanceView<'_> {
     /// The distance of a packed configuration (see [`Config::pack`]) to the tower.
     pub fn distance_packed(&self, packed: u64) -> u32 {
         let on_last = swap_pegs(packed, self.peg, self.n_discs);
-        self.arena.distance(self.space.canonical(on_last)).expect("connected")
+        self.arena
+            .distance(self.space.canonical(on_last))
+            .expect("connected")
     }
 }
 
@@ -268,7 +324,7 @@ fn swap_pegs(state: u64, peg: Peg, n: usize) -> u64 {
     };
     // Fields equal to either peg flip to the other: XOR with (peg ^ 3) on those fields.
     let both = field(peg.index()) | field(3);
-    state ^ both * (peg.index() as u64 ^ 3)
+    state ^ (both * (peg.index() as u64 ^ 3))
 }
 
 /// The answers to a judge input.
@@ -288,7 +344,9 @@ impl Solution {
 impl fmt::Display for Solution {
     /// The judge output: one count per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.moves.iter().try_for_each(|m| writeln!(f, "{}", m.len()))
+        self.moves
+            .iter()
+            .try_for_each(|m| writeln!(f, "{}", m.len()))
     }
 }
 

@@ -26,8 +26,13 @@ fn stacks_of(config: &Config) -> Vec<Vec<u8>> {
 fn replay(start: &Config, moves: &[Move]) -> Vec<Vec<u8>> {
     let mut stacks = stacks_of(start);
     for step in moves {
-        let disc = stacks[step.from.index()].pop().expect("move from an empty peg");
-        assert!(stacks[step.to.index()].last().is_none_or(|&top| top > disc), "larger onto smaller");
+        let disc = stacks[step.from.index()]
+            .pop()
+            .expect("move from an empty peg");
+        assert!(
+            stacks[step.to.index()].last().is_none_or(|&top| top > disc),
+            "larger onto smaller"
+        );
         stacks[step.to.index()].push(disc);
     }
     stacks
@@ -42,7 +47,9 @@ fn reference_distances(n: usize) -> std::collections::HashMap<Vec<Vec<u8>>, u32>
         let d = distance[&stacks];
         for from in 0..4 {
             for to in 0..4 {
-                let (Some(&disc), top) = (stacks[from].last(), stacks[to].last()) else { continue };
+                let (Some(&disc), top) = (stacks[from].last(), stacks[to].last()) else {
+                    continue;
+                };
                 if from != to && top.is_none_or(|&t| t > disc) {
                     let mut next = stacks.clone();
                     next[from].pop();
@@ -63,7 +70,11 @@ fn every_configuration_up_to_6_discs() {
     let mut solver = Solver::new(6);
     let goal_peg = Peg::LAST;
     for n in 1..=6 {
-        let reference = if n <= 5 { Some(reference_distances(n)) } else { None };
+        let reference = if n <= 5 {
+            Some(reference_distances(n))
+        } else {
+            None
+        };
         let configs: Vec<Config> = (0..1u64 << (2 * n)).map(|s| Config::unpack(s, n)).collect();
         // Distances by one full BFS from the goal.
         let by_table: Vec<u32> = {
@@ -94,7 +105,11 @@ fn perfect_towers_need_the_frame_stewart_numbers() {
     let top = if full() { 13 } else { 10 };
     let mut solver = Solver::new(top);
     for n in 1..=top {
-        for from in [Peg::new(0).unwrap(), Peg::new(1).unwrap(), Peg::new(2).unwrap()] {
+        for from in [
+            Peg::new(0).unwrap(),
+            Peg::new(1).unwrap(),
+            Peg::new(2).unwrap(),
+        ] {
             let start = Config::tower(n, from).unwrap();
             let moves = solver.solve(&start, &Config::tower(n, Peg::LAST).unwrap());
             assert_eq!(moves.len() as u32, FRAME_STEWART[n - 1], "n = {n}");
@@ -160,7 +175,10 @@ fn arena_is_reused_across_cases_without_stale_distances() {
 fn check(input: &str, expected: &str) {
     let starts = parse(input).unwrap();
     let largest = starts.iter().map(Config::n_discs).max().unwrap();
-    assert_eq!(Solver::new(largest).solve_all(&starts).to_string(), expected);
+    assert_eq!(
+        Solver::new(largest).solve_all(&starts).to_string(),
+        expected
+    );
 }
 
 #[rstest]
@@ -181,8 +199,19 @@ fn judge_outputs(#[case] input: &str, #[case] expected: &str) {
 fn moves_snapshots(#[case] input: &str) {
     let starts = parse(input).unwrap();
     let solution = Solver::new(starts[0].n_discs()).solve_all(&starts);
-    assert_eq!(replay(&starts[0], &solution.moves[0])[3].len(), starts[0].n_discs());
-    let name = format!("moves_{}", input.lines().skip(2).collect::<Vec<_>>().join("_").replace(' ', "."));
+    assert_eq!(
+        replay(&starts[0], &solution.moves[0])[3].len(),
+        starts[0].n_discs()
+    );
+    let name = format!(
+        "moves_{}",
+        input
+            .lines()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join("_")
+            .replace(' ', ".")
+    );
     insta::assert_snapshot!(name, solution.with_moves().to_string());
 }
 

@@ -12,7 +12,12 @@ fn boards(folder: &Path) -> Vec<(String, String)> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_stem().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
         .collect();
     found.sort();
     found
@@ -30,7 +35,10 @@ fn main() {
         let (time, solution) = median_time(201, || solver.solve(&board, Limit::AtMost(10)));
         per_board.push(time);
         let answer = solution.tilts.map_or(-1, |t| t.len() as i64);
-        println!("10x10 {name:<24} answer {answer:>3}: median {:>8.2} us", time.as_secs_f64() * 1e6);
+        println!(
+            "10x10 {name:<24} answer {answer:>3}: median {:>8.2} us",
+            time.as_secs_f64() * 1e6
+        );
     }
     per_board.sort();
     println!(

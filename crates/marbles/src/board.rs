@@ -128,7 +128,10 @@ impl Board {
             return Err(BoardError::Size { rows, cols });
         }
         if cells.len() != rows * cols {
-            return Err(BoardError::CellCount { expected: rows * cols, got: cells.len() });
+            return Err(BoardError::CellCount {
+                expected: rows * cols,
+                got: cells.len(),
+            });
         }
         let mut found = [Vec::new(), Vec::new(), Vec::new()]; // O, R, B
         for (index, &cell) in cells.iter().enumerate() {
@@ -138,11 +141,21 @@ impl Board {
                 b'O' => Some(0),
                 b'R' => Some(1),
                 b'B' => Some(2),
-                other => return Err(BoardError::Character { row, col, found: char::from(other) }),
+                other => {
+                    return Err(BoardError::Character {
+                        row,
+                        col,
+                        found: char::from(other),
+                    });
+                }
             };
             let border = row == 1 || col == 1 || row == rows || col == cols;
             if border && cell != b'#' {
-                return Err(BoardError::Border { row, col, found: char::from(cell) });
+                return Err(BoardError::Border {
+                    row,
+                    col,
+                    found: char::from(cell),
+                });
             }
             if let Some(slot) = slot {
                 found[slot].push(index as u32);
@@ -150,12 +163,23 @@ impl Board {
         }
         for (what, at) in ['O', 'R', 'B'].into_iter().zip(&found) {
             if at.len() != 1 {
-                return Err(BoardError::Count { what, count: at.len() });
+                return Err(BoardError::Count {
+                    what,
+                    count: at.len(),
+                });
             }
         }
         let walls: Vec<bool> = cells.iter().map(|&c| c == b'#').collect();
         let hole = found[0][0];
-        let mut board = Board { rows, cols, walls, hole, red: found[1][0], blue: found[2][0], stops: Default::default() };
+        let mut board = Board {
+            rows,
+            cols,
+            walls,
+            hole,
+            red: found[1][0],
+            blue: found[2][0],
+            stops: Default::default(),
+        };
         board.stops = Tilt::ALL.map(|tilt| board.lone_stops(tilt));
         Ok(board)
     }
@@ -209,8 +233,11 @@ impl Board {
     fn lone_stops(&self, tilt: Tilt) -> Vec<u32> {
         let step = self.step(tilt);
         let mut stops = vec![FALLS; self.cells()];
-        let order: Box<dyn Iterator<Item = usize>> =
-            if step < 0 { Box::new(0..self.cells()) } else { Box::new((0..self.cells()).rev()) };
+        let order: Box<dyn Iterator<Item = usize>> = if step < 0 {
+            Box::new(0..self.cells())
+        } else {
+            Box::new((0..self.cells()).rev())
+        };
         for cell in order {
             if self.walls[cell] {
                 continue;

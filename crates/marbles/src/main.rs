@@ -18,17 +18,22 @@ fn parse_args() -> Result<(OutputKind, Limit), String> {
                     Some("count") => OutputKind::Count,
                     Some("possible") => OutputKind::Possible,
                     Some("path") => OutputKind::Path,
-                    other => return Err(format!("--output takes count, possible or path, not {other:?}")),
+                    other => {
+                        return Err(format!(
+                            "--output takes count, possible or path, not {other:?}"
+                        ));
+                    }
                 }
             }
             "--max-tilts" => {
-                limit = match args.next().as_deref() {
-                    Some("none") => Limit::None,
-                    Some(k) => Limit::AtMost(
-                        k.parse().map_err(|_| format!("--max-tilts takes a number or none, not {k:?}"))?,
-                    ),
-                    None => return Err("--max-tilts takes a number or none".to_string()),
-                }
+                limit =
+                    match args.next().as_deref() {
+                        Some("none") => Limit::None,
+                        Some(k) => Limit::AtMost(k.parse().map_err(|_| {
+                            format!("--max-tilts takes a number or none, not {k:?}")
+                        })?),
+                        None => return Err("--max-tilts takes a number or none".to_string()),
+                    }
             }
             other => return Err(format!("unknown argument {other:?}")),
         }

@@ -124,7 +124,10 @@ impl Solver {
     /// O(states reached × 4), each tilt O(1).
     pub fn solve(&mut self, board: &Board, limit: Limit) -> Solution {
         let cells = board.cells();
-        let space = Positions { board, escaped: (cells * cells) as u64 };
+        let space = Positions {
+            board,
+            escaped: (cells * cells) as u64,
+        };
         let start = space.pack(board.red(), board.blue());
         let depth = match limit {
             Limit::AtMost(k) => Some(k),

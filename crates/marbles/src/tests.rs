@@ -33,11 +33,16 @@ enum Rolled {
 
 impl Grid {
     fn from_text(text: &str) -> Self {
-        Grid { cells: text.lines().skip(1).map(|l| l.bytes().collect()).collect() }
+        Grid {
+            cells: text.lines().skip(1).map(|l| l.bytes().collect()).collect(),
+        }
     }
 
     fn find(&self, what: u8) -> Option<(usize, usize)> {
-        self.cells.iter().enumerate().find_map(|(r, row)| row.iter().position(|&c| c == what).map(|c| (r, c)))
+        self.cells
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&c| c == what).map(|c| (r, c)))
     }
 
     /// Rolls by moving any marble that can advance one cell, until none can: no notion of
@@ -181,7 +186,10 @@ fn precomputed_tilt_equals_the_cell_by_cell_roll() {
             }
         }
     }
-    assert!(in_line > 10_000, "marbles in line with each other: {in_line}");
+    assert!(
+        in_line > 10_000,
+        "marbles in line with each other: {in_line}"
+    );
 }
 
 #[test]
@@ -193,7 +201,11 @@ fn bfs_equals_exhaustive_search_to_depth_6() {
         let board = parse(&text).unwrap();
         let grid = Grid::from_text(&text);
         let fast = solve(&board, Limit::AtMost(6));
-        assert_eq!(fast.tilts.as_ref().map(|t| t.len() as u32), grid.exhaustive(6), "{text}");
+        assert_eq!(
+            fast.tilts.as_ref().map(|t| t.len() as u32),
+            grid.exhaustive(6),
+            "{text}"
+        );
         if let Some(tilts) = fast.tilts {
             solved += 1;
             replay(&grid, &tilts);
@@ -220,8 +232,12 @@ fn replay(grid: &Grid, tilts: &[Tilt]) {
 }
 
 fn sample(variant: &str, index: usize) -> (String, String) {
-    let folder = format!("{}/../../../shared/samples/marbles/{variant}", env!("CARGO_MANIFEST_DIR"));
-    let read = |ext: &str| std::fs::read_to_string(format!("{folder}/sample{index}.{ext}")).unwrap();
+    let folder = format!(
+        "{}/../../../shared/samples/marbles/{variant}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let read =
+        |ext: &str| std::fs::read_to_string(format!("{folder}/sample{index}.{ext}")).unwrap();
     (read("in"), read("out"))
 }
 
@@ -254,7 +270,9 @@ fn judge_samples(
 fn large_serpentine_board_without_limit() {
     let text = serpentine(100);
     let board = parse(&text).unwrap();
-    let tilts = solve(&board, Limit::None).tilts.expect("the serpentine is solvable");
+    let tilts = solve(&board, Limit::None)
+        .tilts
+        .expect("the serpentine is solvable");
     assert!(tilts.len() >= 30, "{}", tilts.len());
     replay(&Grid::from_text(&text), &tilts);
     assert_eq!(solve(&board, Limit::AtMost(10)).tilts, None);

@@ -11,12 +11,17 @@ thread_local! {
 
 /// The pegs of discs `1..=n` (index 0 is disc 1) from a state.
 fn decode(state: u32, n: usize) -> Vec<u8> {
-    (0..n).map(|d| (state >> (2 * (n - 1 - d)) & 3) as u8).collect()
+    (0..n)
+        .map(|d| (state >> (2 * (n - 1 - d)) & 3) as u8)
+        .collect()
 }
 
 fn encode(pegs: &[u8]) -> u32 {
     let n = pegs.len();
-    pegs.iter().enumerate().map(|(d, &p)| u32::from(p) << (2 * (n - 1 - d))).sum()
+    pegs.iter()
+        .enumerate()
+        .map(|(d, &p)| u32::from(p) << (2 * (n - 1 - d)))
+        .sum()
 }
 
 /// Distance to all discs on peg 4 (index 3) for every state; 255 means unreached.
@@ -59,14 +64,18 @@ pub fn table(n: usize) -> std::rc::Rc<Vec<u8>> {
 pub fn farthest(n: usize, slack: u8) -> Vec<Vec<u8>> {
     let table = table(n);
     let max = *table.iter().max().expect("non-empty");
-    let mut far: Vec<u32> = (0..table.len() as u32).filter(|&s| table[s as usize] + slack >= max).collect();
+    let mut far: Vec<u32> = (0..table.len() as u32)
+        .filter(|&s| table[s as usize] + slack >= max)
+        .collect();
     far.sort_by_key(|&s| (std::cmp::Reverse(table[s as usize]), s));
     far.into_iter().map(|s| decode(s, n)).collect()
 }
 
 /// Judge output (counts only) for a HANOI4 input.
 pub fn solve(input: &str) -> String {
-    let mut tokens = input.split_whitespace().map(|t| t.parse::<usize>().expect("number"));
+    let mut tokens = input
+        .split_whitespace()
+        .map(|t| t.parse::<usize>().expect("number"));
     let cases = tokens.next().expect("C");
     let mut out = String::new();
     for _ in 0..cases {

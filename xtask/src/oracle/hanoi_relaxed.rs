@@ -18,7 +18,11 @@ fn encode(pegs: &[Vec<u8>; 3]) -> Vec<u8> {
 }
 
 fn distance(top_down: &str) -> u32 {
-    let start: [Vec<u8>; 3] = [top_down.bytes().rev().map(|b| b - b'0').collect(), vec![], vec![]];
+    let start: [Vec<u8>; 3] = [
+        top_down.bytes().rev().map(|b| b - b'0').collect(),
+        vec![],
+        vec![],
+    ];
     let mut seen = HashSet::from([encode(&start)]);
     let mut queue = VecDeque::from([(start, 0u32)]);
     while let Some((pegs, d)) = queue.pop_front() {
@@ -43,5 +47,10 @@ fn distance(top_down: &str) -> u32 {
 }
 
 pub fn solve(input: &str) -> String {
-    input.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("{}\n", distance(l))).collect()
+    input
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{}\n", distance(l)))
+        .collect()
 }

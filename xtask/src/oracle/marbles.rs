@@ -17,13 +17,27 @@ pub fn solve(args: &[String], input: &str) -> String {
             other => panic!("unknown oracle argument {other}"),
         }
     }
-    let grid: Vec<Vec<u8>> = input.lines().skip(1).map(|l| l.trim_end().bytes().collect()).collect();
+    let grid: Vec<Vec<u8>> = input
+        .lines()
+        .skip(1)
+        .map(|l| l.trim_end().bytes().collect())
+        .collect();
     let find = |ch: u8| {
-        grid.iter().enumerate().find_map(|(r, row)| row.iter().position(|&c| c == ch).map(|c| (r as i64, c as i64)))
+        grid.iter().enumerate().find_map(|(r, row)| {
+            row.iter()
+                .position(|&c| c == ch)
+                .map(|c| (r as i64, c as i64))
+        })
     };
     let start = (find(b'R').expect("R"), find(b'B').expect("B"));
-    let clean: Vec<Vec<u8>> =
-        grid.iter().map(|row| row.iter().map(|&c| if c == b'R' || c == b'B' { b'.' } else { c }).collect()).collect();
+    let clean: Vec<Vec<u8>> = grid
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&c| if c == b'R' || c == b'B' { b'.' } else { c })
+                .collect()
+        })
+        .collect();
     let mut seen = HashSet::from([start]);
     let mut queue = VecDeque::from([(start, 0usize)]);
     let mut answer = None;
