@@ -46,3 +46,6 @@ fn workspace_root() -> std::path::PathBuf {
         .expect("xtask lives one level below the workspace root")
         .to_path_buf()
 }
+
+#[cfg(test)]
+mod tests;
