@@ -232,8 +232,9 @@ fn replay(grid: &Grid, tilts: &[Tilt]) {
 }
 
 fn sample(variant: &str, index: usize) -> (String, String) {
+    // The judges' samples, copied unchanged into the repo's judge data.
     let folder = format!(
-        "{}/../../../shared/samples/marbles/{variant}",
+        "{}/../../testdata/marbles/{variant}",
         env!("CARGO_MANIFEST_DIR")
     );
     let read =
