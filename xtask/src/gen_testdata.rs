@@ -67,6 +67,16 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A board in the judge's format: `N M`, then the rows.
+fn board_text(cells: &[Vec<u8>]) -> String {
+    let mut text = format!("{} {}\n", cells.len(), cells[0].len());
+    for row in cells {
+        text.push_str(std::str::from_utf8(row).expect("ascii"));
+        text.push('\n');
+    }
+    text
+}
+
 /// A random board: walls all round, each inner cell a wall with probability `wall_percent`.
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> String {
     let mut cells = vec![vec![b'#'; cols]; rows];
@@ -93,12 +103,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> S
         let (r, c) = free.swap_remove(rng.below(free.len() as u64) as usize);
         cells[r][c] = marker;
     }
-    let mut text = format!("{rows} {cols}\n");
-    for row in cells {
-        text.push_str(&String::from_utf8(row).expect("ascii"));
-        text.push('\n');
-    }
-    text
+    board_text(&cells)
 }
 
 /// A maze-like board: a grid of corridors on odd rows and columns with random doors, so that
@@ -119,12 +124,7 @@ fn corridor_board(rng: &mut Rng, n: usize) -> String {
         let (r, c) = free.swap_remove(rng.below(free.len() as u64) as usize);
         cells[r][c] = marker;
     }
-    let mut text = format!("{n} {n}\n");
-    for row in cells {
-        text.push_str(&String::from_utf8(row).expect("ascii"));
-        text.push('\n');
-    }
-    text
+    board_text(&cells)
 }
 
 /// Corridors on the odd rows joined at alternating ends; red enters at the top left, the hole
@@ -145,12 +145,7 @@ fn serpentine_board(n: usize) -> String {
     cells[end.0][end.1] = b'O';
     cells[1][1] = b'R';
     cells[1][n - 2] = b'B';
-    let mut text = format!("{n} {n}\n");
-    for row in cells {
-        text.push_str(&String::from_utf8(row).expect("ascii"));
-        text.push('\n');
-    }
-    text
+    board_text(&cells)
 }
 
 fn marbles(root: &Path) -> Result<(), String> {
