@@ -9,6 +9,11 @@ pub struct Levels {
 }
 
 impl Levels {
+    /// Level sizes from a search done elsewhere.
+    pub(crate) fn from_sizes(sizes: Vec<u64>) -> Self {
+        Self { sizes }
+    }
+
     /// `sizes()[d]` is the number of states at distance exactly `d` from the sources.
     pub fn sizes(&self) -> &[u64] {
         &self.sizes

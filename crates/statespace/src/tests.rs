@@ -288,3 +288,60 @@ fn start_that_is_a_goal_and_empty_goal_sets() {
     );
     assert_eq!(bfs(&graph, &mut arena, 0, |s| s == 1, Some(0)), None);
 }
+
+#[rstest]
+#[case::one_thread(1)]
+#[case::two_threads(2)]
+fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
+    use crate::{descend_mod3, two_bit_bfs};
+    let mut rng = XorShift(0x2b17);
+    let mut arena = DenseArena::new(3000);
+    for round in 0..60 {
+        let n_nodes = 2 + rng.below(2998) as usize;
+        let n_edges = rng.below(4 * n_nodes as u64) as usize;
+        let graph = Graph::random(&mut rng, n_nodes, n_edges, true);
+        let sources: Vec<u64> = (0..1 + round % 3)
+            .map(|_| rng.below(n_nodes as u64))
+            .collect();
+        let mut reported = Vec::new();
+        let (table, levels) = two_bit_bfs(&graph, n_nodes as u64, &sources, threads, |d, size| {
+            reported.push((d, size))
+        });
+        let want = full_bfs(&graph, &mut arena, &sources);
+        assert_eq!(levels, want, "round {round}");
+        assert_eq!(reported.len(), want.sizes().len());
+        for state in 0..n_nodes as u64 {
+            let distance = arena.distance(state);
+            assert_eq!(table.code(state).map(u32::from), distance.map(|d| d % 3));
+            let path = descend_mod3(&graph, &table, &sources, state);
+            assert_eq!(path.as_ref().map(|p| p.len() as u32 - 1), distance);
+            if let Some(path) = path {
+                assert!(sources.contains(path.last().unwrap()));
+                for step in path.windows(2) {
+                    assert!(graph.adjacency[step[0] as usize].contains(&step[1]));
+                }
+            }
+        }
+        let words = table.to_words();
+        let again = crate::TwoBitTable::from_words(words, n_nodes as u64);
+        assert!((0..n_nodes as u64).all(|s| again.code(s) == table.code(s)));
+    }
+}
+
+#[test]
+fn two_bit_bfs_on_the_sliding_puzzle() {
+    let space = sliding_space();
+    let solved = pack_tiles([1, 2, 3, 4, 5, 0]);
+    let (table, levels) = crate::two_bit_bfs(&space, 1 << 18, &[solved], 2, |_, _| {});
+    assert_eq!(levels.reached(), 360);
+    assert_eq!(levels.max_distance(), 21);
+    let far = (0..1u64 << 18).find(|&s| {
+        table.code(s).is_some() && {
+            crate::descend_mod3(&space, &table, &[solved], s)
+                .unwrap()
+                .len()
+                == 22
+        }
+    });
+    assert!(far.is_some());
+}

@@ -1,0 +1,240 @@
+//! Two-bit breadth-first search: distance mod 3 for every state of a dense space, 2 bits each.
+//!
+//! After Korf, "Minimizing disk I/O in two-bit breadth-first search" (AAAI 2008). Each state
+//! holds its distance mod 3, or `3` for "not reached". That is enough to recover exact distances
+//! and shortest paths when moves are reversible: the neighbours of a state at distance `d` are at
+//! `d - 1`, `d` or `d + 1`, whose codes are all different, so the neighbour with code `(c - 1) mod 3`
+//! is exactly one step nearer ([`descend_mod3`]).
+//!
+//! A level is expanded by scanning for states whose code is `d mod 3`. States of levels `d - 3`,
+//! `d - 6`, ... share that code; expanding them again is harmless (their neighbours are all
+//! reached) but costly, so the scan is limited to blocks of [`BLOCK`] consecutive states that
+//! received a state in the previous round, one bit per block in two small bitmaps. Two or more
+//! threads share a level; codes are written with atomic bit operations, so no `unsafe` is needed.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use crate::{Levels, Space};
+
+/// States per dirty-bit block: 16 (half a word of codes), so the two block bitmaps cost 1/16 of
+/// the code table.
+pub const BLOCK: u64 = 16;
+
+const UNSEEN: u64 = 3;
+
+/// Two bits per packed state in `0..len`: distance mod 3, or 3 for not reached.
+pub struct TwoBitTable {
+    words: Vec<AtomicU64>,
+    len: u64,
+}
+
+impl TwoBitTable {
+    /// A table of `len` states, none reached.
+    pub fn new(len: u64) -> Self {
+        let words = (0..len.div_ceil(32))
+            .map(|_| AtomicU64::new(u64::MAX))
+            .collect();
+        Self { words, len }
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the table has no states.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The distance mod 3 of `state`, or `None` when it was not reached.
+    #[inline]
+    pub fn code(&self, state: u64) -> Option<u8> {
+        let code =
+            self.words[(state / 32) as usize].load(Ordering::Relaxed) >> (2 * (state % 32)) & 3;
+        (code != UNSEEN).then_some(code as u8)
+    }
+
+    /// Writes `code` for an unreached `state`; returns whether this call reached it first.
+    #[inline]
+    fn reach(&self, state: u64, code: u64) -> bool {
+        let shift = 2 * (state % 32);
+        let word = &self.words[(state / 32) as usize];
+        if word.load(Ordering::Relaxed) >> shift & 3 != UNSEEN {
+            return false;
+        }
+        // Unseen is 0b11, so writing a code is clearing the bits that differ.
+        let previous = word.fetch_and(!((UNSEEN ^ code) << shift), Ordering::Relaxed);
+        previous >> shift & 3 == UNSEEN
+    }
+
+    /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
+    pub fn to_words(&self) -> Vec<u64> {
+        self.words
+            .iter()
+            .map(|w| w.load(Ordering::Relaxed))
+            .collect()
+    }
+
+    /// A table from words produced by [`TwoBitTable::to_words`].
+    ///
+    /// # Panics
+    /// When `words` does not hold exactly `len.div_ceil(32)` words.
+    pub fn from_words(words: Vec<u64>, len: u64) -> Self {
+        assert_eq!(
+            words.len() as u64,
+            len.div_ceil(32),
+            "word count for {len} states"
+        );
+        Self {
+            words: words.into_iter().map(AtomicU64::new).collect(),
+            len,
+        }
+    }
+}
+
+/// A bitmap with one bit per block of [`BLOCK`] states.
+struct BlockBits(Vec<AtomicU64>);
+
+impl BlockBits {
+    fn new(len: u64) -> Self {
+        Self(
+            (0..len.div_ceil(BLOCK).div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        )
+    }
+
+    #[inline]
+    fn mark(&self, state: u64) {
+        let block = state / BLOCK;
+        let word = &self.0[(block / 64) as usize];
+        let bit = 1u64 << (block % 64);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
+    }
+
+    fn clear(&mut self) {
+        for word in &mut self.0 {
+            *word.get_mut() = 0;
+        }
+    }
+}
+
+/// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
+///
+/// `progress(level, size)` is called after each level with its number of states (the caller
+/// decides whether and how to show it). `threads` threads share each level (at least one).
+///
+/// # Complexity
+/// * Time: O(states × branching), plus re-expansions of older states inside active blocks.
+/// * Space: `len / 4` bytes for the codes plus `len / 64` for the two block bitmaps.
+pub fn two_bit_bfs<S: Space + Sync>(
+    space: &S,
+    len: u64,
+    sources: &[u64],
+    threads: usize,
+    mut progress: impl FnMut(u32, u64),
+) -> (TwoBitTable, Levels) {
+    let table = TwoBitTable::new(len);
+    let mut current = BlockBits::new(len);
+    let mut next = BlockBits::new(len);
+    let mut first = 0;
+    for &source in sources {
+        if table.reach(source, 0) {
+            current.mark(source);
+            first += 1;
+        }
+    }
+    let mut sizes = vec![first];
+    progress(0, first);
+    let threads = threads.max(1);
+    while *sizes.last().expect("non-empty") > 0 {
+        let depth = sizes.len() as u64 - 1;
+        let (code, next_code) = (depth % 3, (depth + 1) % 3);
+        // Chunks of 64 blocks (one bitmap word) are handed out to the threads in order.
+        let cursor = AtomicUsize::new(0);
+        let reached = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut found = 0;
+                    loop {
+                        let index = cursor.fetch_add(1, Ordering::Relaxed);
+                        let Some(word) = current.0.get(index) else {
+                            break;
+                        };
+                        let mut bits = word.load(Ordering::Relaxed);
+                        while bits != 0 {
+                            let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
+                            bits &= bits - 1;
+                            // The block is half a word: find its states with `code` at once.
+                            let first = block * BLOCK;
+                            let word = table.words[(first / 32) as usize].load(Ordering::Relaxed);
+                            let half = word >> (2 * (first % 32)) & 0xFFFF_FFFF;
+                            let x = half ^ (0x5555_5555 * code);
+                            let mut matches = !(x | x >> 1) & 0x5555_5555;
+                            while matches != 0 {
+                                let state = first + u64::from(matches.trailing_zeros() / 2);
+                                matches &= matches - 1;
+                                if state >= len {
+                                    break;
+                                }
+                                space.for_each_successor(state, |succ| {
+                                    if table.reach(succ, next_code) {
+                                        next.mark(succ);
+                                        found += 1;
+                                    }
+                                });
+                            }
+                        }
+                    }
+                    reached.fetch_add(found, Ordering::Relaxed);
+                });
+            }
+        });
+        let size = reached.into_inner();
+        if size > 0 {
+            progress(depth as u32 + 1, size);
+        }
+        sizes.push(size);
+        std::mem::swap(&mut current, &mut next);
+        next.clear();
+    }
+    sizes.pop();
+    (table, Levels::from_sizes(sizes))
+}
+
+/// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
+/// whose code is one less mod 3, which is exactly one step nearer.
+///
+/// # Returns
+/// The states from `from` to a source, both included (its length minus one is the exact
+/// distance); `None` when `from` was not reached.
+///
+/// # Panics
+/// When a reached state has no nearer neighbour: the moves were not reversible.
+pub fn descend_mod3<S: Space>(
+    space: &S,
+    table: &TwoBitTable,
+    sources: &[u64],
+    from: u64,
+) -> Option<Vec<u64>> {
+    let mut code = table.code(from)?;
+    let mut path = vec![from];
+    let mut state = from;
+    while !sources.contains(&state) {
+        let wanted = (code + 2) % 3;
+        let mut nearer = None;
+        space.for_each_successor(state, |succ| {
+            if nearer.is_none() && table.code(succ) == Some(wanted) {
+                nearer = Some(succ);
+            }
+        });
+        state = nearer.expect("a reached state has a nearer neighbour when moves are reversible");
+        code = wanted;
+        path.push(state);
+    }
+    Some(path)
+}
