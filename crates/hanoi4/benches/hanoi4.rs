@@ -23,7 +23,7 @@ fn two_bit() {
         // The quotient by relabelling pegs 1-3: codes land on canonical configurations only.
         let space = hanoi4::HanoiSpace::symmetric(n);
         let (time, levels) = median_time(if n <= 13 { 3 } else { 1 }, || {
-            statespace::two_bit_bfs(&space, 1 << (2 * n), &[goal], threads, |_, _| {}).1
+            statespace::two_bit_bfs(&space, 1 << (2 * n), &[goal], threads, |_| 1, |_, _| {}).1
         });
         println!(
             "two-bit BFS n={n:2}: {:>9.1} ms ({:.1} M states/s, {threads} threads), eccentricity {}",
@@ -34,7 +34,57 @@ fn two_bit() {
     }
 }
 
+/// Pattern-database A*: median time and nodes expanded over `HANOI4_PDB_CASES` (default 20)
+/// random configurations for each n in `HANOI4_PDB` (e.g. `14,16,18,20`); n <= 16 is checked
+/// against the two-bit goal table.
+fn pattern_databases() {
+    let Some(sizes) = std::env::var("HANOI4_PDB").ok() else { return };
+    let cases: usize = std::env::var("HANOI4_PDB_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    for n in sizes.split(',').filter_map(|w| w.trim().parse::<usize>().ok()) {
+        let started = std::time::Instant::now();
+        let mut search = hanoi4::PdbSearch::new(n, 13);
+        let build = started.elapsed();
+        let oracle = (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0);
+        let mut state = 0x2024_u64 + n as u64;
+        let mut times = Vec::new();
+        let mut nodes = Vec::new();
+        let mut lengths = Vec::new();
+        for _ in 0..cases {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
+            let started = std::time::Instant::now();
+            let solution = search.solve(&config);
+            times.push(started.elapsed());
+            nodes.push(solution.expanded);
+            lengths.push(solution.moves.len());
+            if let Some(oracle) = &oracle {
+                assert_eq!(solution.moves.len() as u32, oracle.distance(&config), "n={n}");
+            }
+        }
+        times.sort();
+        nodes.sort();
+        lengths.sort();
+        println!(
+            "pdb n={n:2}: build {:.2} s; {cases} random cases: median {:.3} s (max {:.3} s), median {} expanded \
+             (max {}), median length {}{}",
+            build.as_secs_f64(),
+            times[cases / 2].as_secs_f64(),
+            times[cases - 1].as_secs_f64(),
+            nodes[cases / 2],
+            nodes[cases - 1],
+            lengths[cases / 2],
+            if oracle.is_some() { ", all equal to the two-bit oracle" } else { "" }
+        );
+    }
+}
+
 fn main() {
+    pattern_databases();
+    if std::env::var_os("HANOI4_PDB").is_some() {
+        return;
+    }
     two_bit();
     let mut solver = Solver::new(13);
     for n in 8..=13usize {

@@ -99,8 +99,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// The most discs: 13 fill the 26 bits of the design's 2^26-entry table.
-    pub const MAX_DISCS: usize = 13;
+    /// The most discs a configuration holds (the pattern-database engine's limit); the dense
+    /// table of the design takes 13 ([`crate::Solver::MAX_DISCS`]), the two-bit table 16.
+    pub const MAX_DISCS: usize = 20;
 
     /// A configuration from each peg's discs listed bottom up (numbers `1..=n`), checking that
     /// every disc appears exactly once and every peg decreases upwards.

@@ -56,6 +56,17 @@ impl HanoiSpace {
         masks
     }
 
+    /// How many configurations the canonical `state` stands for: the relabellings of pegs 1 to 3
+    /// that give different configurations (empty pegs are interchangeable).
+    pub fn orbit_size(&self, state: u64) -> u64 {
+        let masks = self.peg_masks(state);
+        match masks[..3].iter().filter(|&&m| m == 0).count() {
+            0 | 1 => 6,
+            2 => 3,
+            _ => 1,
+        }
+    }
+
     /// The canonical form of `state`: pegs 1 to 3 relabelled in decreasing order of their
     /// largest disc (empty pegs last), peg 4 kept. The identity for the plain space.
     #[inline]
@@ -121,7 +132,7 @@ impl Space for HanoiSpace {
 
 /// Turns a path of canonical states into real moves from `start`: at each step, the first real
 /// move (in the space's order) whose result has the next canonical form.
-fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Move> {
+pub(crate) fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Move> {
     let plain = HanoiSpace {
         symmetric: false,
         ..*space
@@ -172,12 +183,12 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The most discs: 13 fill the 26 bits of the design's 2^26-entry `i32` table.
+    pub const MAX_DISCS: usize = 13;
+
     /// A solver for up to `max_discs` discs (at most 13: 256 MiB for 13).
     pub fn new(max_discs: usize) -> Self {
-        assert!(
-            (1..=Config::MAX_DISCS).contains(&max_discs),
-            "1 to 13 discs"
-        );
+        assert!((1..=Self::MAX_DISCS).contains(&max_discs), "1 to 13 discs");
         Self {
             arena: DenseArena::new(1 << (2 * max_discs)),
             max_discs,

@@ -237,3 +237,75 @@ fn parse_errors(#[case] name: &str, #[case] input: &str) {
     assert!(error.starts_with("line "), "{error}");
     insta::assert_snapshot!(format!("parse_error_{name}"), error);
 }
+
+#[test]
+fn two_bit_goal_table_equals_the_dense_table() {
+    let mut solver = Solver::new(9);
+    for n in 1..=9 {
+        let (table, levels) = crate::GoalTable::build(n, 2, |_, _| {});
+        // Level sizes count configurations: they sum to 4^n, and the last is the farthest.
+        assert_eq!(levels.reached(), 1 << (2 * n));
+        assert_eq!(levels.max_distance(), FRAME_STEWART[n - 1]);
+        let view = solver.distances_to_tower(n, Peg::LAST);
+        for packed in (0..1u64 << (2 * n)).step_by(if n <= 6 { 1 } else { 97 }) {
+            let config = Config::unpack(packed, n);
+            let want = view.distance_packed(packed);
+            assert_eq!(table.distance(&config), want);
+            let moves = table.solve(&config);
+            assert_eq!(moves.len() as u32, want);
+            assert_eq!(replay(&config, &moves)[3].len(), n);
+        }
+    }
+}
+
+#[test]
+fn goal_table_survives_a_save_and_load() {
+    let (table, _) = crate::GoalTable::build(7, 1, |_, _| {});
+    let path = std::env::temp_dir().join(format!("hanoi4-goal-table-test-{}.bin", std::process::id()));
+    table.save(&path).unwrap();
+    let loaded = crate::GoalTable::load(&path).unwrap();
+    std::fs::write(&path, b"HANOI4T2\x07short").unwrap();
+    assert!(crate::GoalTable::load(&path).is_err());
+    std::fs::remove_file(&path).unwrap();
+    for packed in (0..1u64 << 14).step_by(13) {
+        let config = Config::unpack(packed, 7);
+        assert_eq!(loaded.solve(&config), table.solve(&config));
+    }
+}
+
+#[test]
+fn goal_table_reproduces_korf_beyond_the_dense_table() {
+    // Korf 2004: the farthest configurations from a tower are 113 moves away for 14 discs; for
+    // 15 discs 130 (588 configurations), where Frame-Stewart gives 129. Slow: HANOI4_FULL=1.
+    let top = if full() { 15 } else { 11 };
+    let expected = [(11, 65), (12, 81), (13, 97), (14, 113), (15, 130)];
+    for &(n, eccentricity) in expected.iter().filter(|(n, _)| *n <= top) {
+        let (_, levels) = crate::GoalTable::build(n, 2, |_, _| {});
+        assert_eq!(levels.max_distance(), eccentricity, "n = {n}");
+        assert_eq!(levels.reached(), 1 << (2 * n));
+        if n == 15 {
+            assert_eq!(*levels.sizes().last().unwrap(), 588);
+        }
+    }
+}
+
+#[test]
+fn pattern_database_search_equals_the_exact_table() {
+    // Small groups make the heuristic weak, so A* really searches.
+    let mut solver = Solver::new(10);
+    for (n, max_group) in [(6, 2), (8, 3), (9, 4), (10, 6)] {
+        let mut search = crate::PdbSearch::new(n, max_group);
+        let view = solver.distances_to_tower(n, Peg::LAST);
+        let mut state = 0x51u64 + n as u64;
+        for _ in 0..40 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let packed = state & ((1 << (2 * n)) - 1);
+            let config = Config::unpack(packed, n);
+            let solution = search.solve(&config);
+            assert_eq!(solution.moves.len() as u32, view.distance_packed(packed), "n={n} {config:?}");
+            assert_eq!(replay(&config, &solution.moves)[3].len(), n);
+        }
+    }
+}

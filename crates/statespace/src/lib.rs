@@ -12,6 +12,7 @@
 //!   limit; [`full_bfs`] labels every state reachable from a set of sources and reports level
 //!   sizes; [`bidirectional_bfs`] meets in the middle for reversible moves, towards a set of
 //!   goals, and reads the path back from its signed distances.
+//! * [`astar`] searches with a consistent heuristic (pattern databases) where a BFS cannot.
 //! * [`two_bit_bfs`] labels a whole dense space with distances mod 3 in 2 bits a state, for
 //!   spaces too large for an `i32` each; [`descend_mod3`] recovers exact distances and paths.
 //!
@@ -19,12 +20,14 @@
 //! always returns the same path.
 
 mod arena;
+mod astar;
 mod search;
 mod space;
 pub mod timing;
 mod two_bit;
 
 pub use arena::{Arena, DenseArena, SparseArena};
+pub use astar::{AStarResult, astar};
 pub use search::{Levels, bfs, bidirectional_bfs, descend_path, full_bfs};
 pub use space::{FnSpace, Space};
 pub use two_bit::{BLOCK, TwoBitTable, descend_mod3, two_bit_bfs};

@@ -304,7 +304,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
             .map(|_| rng.below(n_nodes as u64))
             .collect();
         let mut reported = Vec::new();
-        let (table, levels) = two_bit_bfs(&graph, n_nodes as u64, &sources, threads, |d, size| {
+        let (table, levels) = two_bit_bfs(&graph, n_nodes as u64, &sources, threads, |_| 1, |d, size| {
             reported.push((d, size))
         });
         let want = full_bfs(&graph, &mut arena, &sources);
@@ -332,7 +332,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
 fn two_bit_bfs_on_the_sliding_puzzle() {
     let space = sliding_space();
     let solved = pack_tiles([1, 2, 3, 4, 5, 0]);
-    let (table, levels) = crate::two_bit_bfs(&space, 1 << 18, &[solved], 2, |_, _| {});
+    let (table, levels) = crate::two_bit_bfs(&space, 1 << 18, &[solved], 2, |_| 1, |_, _| {});
     assert_eq!(levels.reached(), 360);
     assert_eq!(levels.max_distance(), 21);
     let far = (0..1u64 << 18).find(|&s| {
@@ -344,4 +344,42 @@ fn two_bit_bfs_on_the_sliding_puzzle() {
         }
     });
     assert!(far.is_some());
+}
+
+#[test]
+fn astar_equals_bfs_with_zero_and_real_heuristics() {
+    let space = sliding_space();
+    let solved = pack_tiles([1, 2, 3, 4, 5, 0]);
+    let mut table = DenseArena::new(1 << 18);
+    full_bfs(&space, &mut table, &[solved]);
+    // Manhattan distance of the tiles: consistent for the sliding puzzle.
+    let manhattan = |state: u64| -> u32 {
+        (0..6u64)
+            .map(|cell| {
+                let tile = (state >> (3 * cell)) & 7;
+                if tile == 0 {
+                    return 0;
+                }
+                let home = tile - 1;
+                ((cell / 3).abs_diff(home / 3) + (cell % 3).abs_diff(home % 3)) as u32
+            })
+            .sum()
+    };
+    let mut arena = SparseArena::new();
+    for start in (0..1u64 << 18).filter(|&s| table.get(s) != 0) {
+        let want = table.distance(start).unwrap();
+        for informed in [false, true] {
+            let result = crate::astar(&space, &mut arena, start, solved, |s| if informed { manhattan(s) } else { 0 });
+            let path = result.path.unwrap();
+            assert_eq!(path.len() as u32 - 1, want);
+            assert_eq!((path[0], *path.last().unwrap()), (start, solved));
+            for step in path.windows(2) {
+                let mut legal = false;
+                space.for_each_successor(step[0], |s| legal |= s == step[1]);
+                assert!(legal);
+            }
+        }
+    }
+    let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
+    assert_eq!(crate::astar(&space, &mut arena, swapped, solved, |_| 0).path, None);
 }

@@ -124,8 +124,10 @@ impl BlockBits {
 
 /// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
 ///
-/// `progress(level, size)` is called after each level with its number of states (the caller
-/// decides whether and how to show it). `threads` threads share each level (at least one).
+/// `weight(state)` is what each reached state counts for in the level sizes: `1` to count
+/// states, or the number of configurations a canonical state stands for when the space is a
+/// quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
+/// whether and how to show it). `threads` threads share each level (at least one).
 ///
 /// # Complexity
 /// * Time: O(states × branching), plus re-expansions of older states inside active blocks.
@@ -135,6 +137,7 @@ pub fn two_bit_bfs<S: Space + Sync>(
     len: u64,
     sources: &[u64],
     threads: usize,
+    weight: impl Fn(u64) -> u64 + Sync,
     mut progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
     let table = TwoBitTable::new(len);
@@ -144,7 +147,7 @@ pub fn two_bit_bfs<S: Space + Sync>(
     for &source in sources {
         if table.reach(source, 0) {
             current.mark(source);
-            first += 1;
+            first += weight(source);
         }
     }
     let mut sizes = vec![first];
@@ -184,7 +187,7 @@ pub fn two_bit_bfs<S: Space + Sync>(
                                 space.for_each_successor(state, |succ| {
                                     if table.reach(succ, next_code) {
                                         next.mark(succ);
-                                        found += 1;
+                                        found += weight(succ);
                                     }
                                 });
                             }

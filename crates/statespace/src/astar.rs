@@ -1,0 +1,77 @@
+//! A* with a bucket queue, for unit-cost reversible moves and a consistent heuristic.
+
+use crate::{Arena, Space, descend_path};
+
+/// What an A* search found, with its effort.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AStarResult {
+    /// The states from the start to the goal, both included; `None` when unreachable.
+    pub path: Option<Vec<u64>>,
+    /// States expanded (taken from the queue and their successors generated).
+    pub expanded: u64,
+}
+
+/// Shortest path from `start` to `goal` by A*, with `heuristic(state)` a lower bound on the
+/// distance to `goal` that is consistent (it drops by at most 1 per move, as every additive
+/// pattern-database heuristic does for unit-cost moves).
+///
+/// The queue is one bucket per `f = g + h`, each a stack (deepest states first). The arena
+/// holds `g + 1` per generated state; with a consistent heuristic an expanded state's `g` is
+/// exact, so the path is read back from the codes with [`descend_path`] (moves must be
+/// reversible), with no parent pointers. The arena is reset first.
+///
+/// See <https://en.wikipedia.org/wiki/A*_search_algorithm>.
+///
+/// # Complexity
+/// * Time: O(expanded × branching), plus O(1) per queue operation.
+/// * Space: one arena entry per generated state and one queue entry per generation.
+pub fn astar<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goal: u64,
+    mut heuristic: impl FnMut(u64) -> u32,
+) -> AStarResult {
+    arena.reset();
+    let mut buckets: Vec<Vec<u64>> = Vec::new();
+    let push = |buckets: &mut Vec<Vec<u64>>, f: usize, state: u64| {
+        if buckets.len() <= f {
+            buckets.resize_with(f + 1, Vec::new);
+        }
+        buckets[f].push(state);
+    };
+    arena.set(start, 1);
+    let h0 = heuristic(start) as usize;
+    push(&mut buckets, h0, start);
+    let mut f = h0;
+    let mut expanded = 0;
+    while f < buckets.len() {
+        let Some(state) = buckets[f].pop() else {
+            f += 1;
+            continue;
+        };
+        let g = arena.get(state) as usize - 1;
+        if g + heuristic(state) as usize != f {
+            continue; // A stale entry: the state was reached again more cheaply.
+        }
+        if state == goal {
+            let mut path = descend_path(space, arena, goal).expect("the goal was reached");
+            path.reverse();
+            return AStarResult { path: Some(path), expanded };
+        }
+        expanded += 1;
+        let code = (g + 2) as i32;
+        space.for_each_successor(state, |succ| {
+            let seen = arena.get(succ);
+            if seen == 0 || seen > code {
+                arena.set(succ, code);
+                let f_succ = g + 1 + heuristic(succ) as usize;
+                if buckets.len() <= f_succ {
+                    buckets.resize_with(f_succ + 1, Vec::new);
+                }
+                buckets[f_succ].push(succ);
+            }
+        });
+    }
+    AStarResult { path: None, expanded }
+}
