@@ -38,9 +38,17 @@ fn two_bit() {
 /// random configurations for each n in `HANOI4_PDB` (e.g. `14,16,18,20`); n <= 16 is checked
 /// against the two-bit goal table.
 fn pattern_databases() {
-    let Some(sizes) = std::env::var("HANOI4_PDB").ok() else { return };
-    let cases: usize = std::env::var("HANOI4_PDB_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
-    for n in sizes.split(',').filter_map(|w| w.trim().parse::<usize>().ok()) {
+    let Some(sizes) = std::env::var("HANOI4_PDB").ok() else {
+        return;
+    };
+    let cases: usize = std::env::var("HANOI4_PDB_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    for n in sizes
+        .split(',')
+        .filter_map(|w| w.trim().parse::<usize>().ok())
+    {
         let started = std::time::Instant::now();
         let mut search = hanoi4::PdbSearch::new(n, 13);
         let build = started.elapsed();
@@ -60,7 +68,11 @@ fn pattern_databases() {
             nodes.push(solution.expanded);
             lengths.push(solution.moves.len());
             if let Some(oracle) = &oracle {
-                assert_eq!(solution.moves.len() as u32, oracle.distance(&config), "n={n}");
+                assert_eq!(
+                    solution.moves.len() as u32,
+                    oracle.distance(&config),
+                    "n={n}"
+                );
             }
         }
         times.sort();
@@ -75,7 +87,11 @@ fn pattern_databases() {
             nodes[cases / 2],
             nodes[cases - 1],
             lengths[cases / 2],
-            if oracle.is_some() { ", all equal to the two-bit oracle" } else { "" }
+            if oracle.is_some() {
+                ", all equal to the two-bit oracle"
+            } else {
+                ""
+            }
         );
     }
 }

@@ -37,11 +37,20 @@ impl GoalTable {
     /// # Panics
     /// When `n_discs` is outside `1..=16`.
     pub fn build(n_discs: usize, threads: usize, progress: impl FnMut(u32, u64)) -> (Self, Levels) {
-        assert!((1..=Self::MAX_DISCS).contains(&n_discs), "the goal table holds 1 to 16 discs");
+        assert!(
+            (1..=Self::MAX_DISCS).contains(&n_discs),
+            "the goal table holds 1 to 16 discs"
+        );
         let space = HanoiSpace::symmetric(n_discs);
         let goal = Self::goal(n_discs);
-        let (table, levels) =
-            two_bit_bfs(&space, 1 << (2 * n_discs), &[goal], threads, |s| space.orbit_size(s), progress);
+        let (table, levels) = two_bit_bfs(
+            &space,
+            1 << (2 * n_discs),
+            &[goal],
+            threads,
+            |s| space.orbit_size(s),
+            progress,
+        );
         (Self { n_discs, table }, levels)
     }
 
@@ -60,19 +69,34 @@ impl GoalTable {
     /// # Panics
     /// When `config` does not have this table's number of discs.
     pub fn solve(&self, config: &Config) -> Vec<Move> {
-        assert_eq!(config.n_discs(), self.n_discs, "the table is for {} discs", self.n_discs);
+        assert_eq!(
+            config.n_discs(),
+            self.n_discs,
+            "the table is for {} discs",
+            self.n_discs
+        );
         let space = HanoiSpace::symmetric(self.n_discs);
         let start = config.pack();
-        let path = descend_mod3(&space, &self.table, &[Self::goal(self.n_discs)], space.canonical(start))
-            .expect("every configuration reaches the goal");
+        let path = descend_mod3(
+            &space,
+            &self.table,
+            &[Self::goal(self.n_discs)],
+            space.canonical(start),
+        )
+        .expect("every configuration reaches the goal");
         real_moves(&space, start, &path)
     }
 
     /// The exact distance from `config` to all discs on peg 4.
     pub fn distance(&self, config: &Config) -> u32 {
         let space = HanoiSpace::symmetric(self.n_discs);
-        let path = descend_mod3(&space, &self.table, &[Self::goal(self.n_discs)], space.canonical(config.pack()))
-            .expect("every configuration reaches the goal");
+        let path = descend_mod3(
+            &space,
+            &self.table,
+            &[Self::goal(self.n_discs)],
+            space.canonical(config.pack()),
+        )
+        .expect("every configuration reaches the goal");
         path.len() as u32 - 1
     }
 
@@ -89,7 +113,12 @@ impl GoalTable {
 
     /// Reads a table written by [`GoalTable::save`], checking its header and size.
     pub fn load(path: &Path) -> io::Result<Self> {
-        let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {what}", path.display()));
+        let invalid = |what: &str| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: {what}", path.display()),
+            )
+        };
         let mut file = io::BufReader::with_capacity(1 << 20, std::fs::File::open(path)?);
         let mut header = [0u8; 9];
         file.read_exact(&mut header)?;
@@ -106,7 +135,13 @@ impl GoalTable {
         if bytes.len() as u64 != len.div_ceil(32) * 8 {
             return Err(invalid("truncated or oversized"));
         }
-        let words = bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))).collect();
-        Ok(Self { n_discs, table: TwoBitTable::from_words(words, len) })
+        let words = bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        Ok(Self {
+            n_discs,
+            table: TwoBitTable::from_words(words, len),
+        })
     }
 }

@@ -25,16 +25,18 @@
 //! `4^n` configurations: 67,108,864 for 13 discs. The farthest configuration from a perfect
 //! tower is exactly the Frame-Stewart number of moves for `n <= 13` (Korf 2004).
 
+mod engine;
 mod goal_table;
 mod model;
 mod parse;
 mod pdb;
 mod solve;
 
+pub use engine::{Engine, solve_file};
 pub use goal_table::GoalTable;
 pub use model::{Config, ConfigError, Disc, Move, Peg};
-pub use pdb::{PdbSearch, PdbSolution};
 pub use parse::{ParseError, parse};
+pub use pdb::{PdbSearch, PdbSolution};
 pub use solve::{DistanceView, FRAME_STEWART, HanoiSpace, Solution, Solver};
 
 #[cfg(test)]

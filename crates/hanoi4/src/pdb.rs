@@ -41,7 +41,10 @@ impl PdbSearch {
     /// (at most 13; 13 costs about a second and 64 MiB).
     pub fn new(n_discs: usize, max_group: usize) -> Self {
         assert!((1..=Self::MAX_DISCS).contains(&n_discs), "1 to 20 discs");
-        assert!((1..=Solver::MAX_DISCS).contains(&max_group), "groups of 1 to 13 discs");
+        assert!(
+            (1..=Solver::MAX_DISCS).contains(&max_group),
+            "groups of 1 to 13 discs"
+        );
         let top_heavy = chunks(n_discs, max_group, true);
         let bottom_heavy = chunks(n_discs, max_group, false);
         let mut tables = vec![Vec::new(); max_group + 1];
@@ -49,10 +52,17 @@ impl PdbSearch {
         for &(_, k) in top_heavy.iter().chain(&bottom_heavy) {
             if tables[k].is_empty() {
                 let view = solver.distances_to_tower(k, Peg::LAST);
-                tables[k] = (0..1u64 << (2 * k)).map(|s| view.distance_packed(s) as u8).collect();
+                tables[k] = (0..1u64 << (2 * k))
+                    .map(|s| view.distance_packed(s) as u8)
+                    .collect();
             }
         }
-        Self { n_discs, tables, partitions: [top_heavy, bottom_heavy], arena: SparseArena::new() }
+        Self {
+            n_discs,
+            tables,
+            partitions: [top_heavy, bottom_heavy],
+            arena: SparseArena::new(),
+        }
     }
 
     /// The heuristic: the larger of the two partitions' sums of pattern distances.
@@ -77,15 +87,25 @@ impl PdbSearch {
     /// # Panics
     /// When `config` does not have this search's number of discs.
     pub fn solve(&mut self, config: &Config) -> PdbSolution {
-        assert_eq!(config.n_discs(), self.n_discs, "the databases are for {} discs", self.n_discs);
+        assert_eq!(
+            config.n_discs(),
+            self.n_discs,
+            "the databases are for {} discs",
+            self.n_discs
+        );
         let space = HanoiSpace::symmetric(self.n_discs);
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
         let mut arena = std::mem::take(&mut self.arena);
-        let result = astar(&space, &mut arena, space.canonical(start), goal, |s| self.heuristic(s));
+        let result = astar(&space, &mut arena, space.canonical(start), goal, |s| {
+            self.heuristic(s)
+        });
         self.arena = arena;
         let path = result.path.expect("every configuration reaches the goal");
-        PdbSolution { moves: real_moves(&space, start, &path), expanded: result.expanded }
+        PdbSolution {
+            moves: real_moves(&space, start, &path),
+            expanded: result.expanded,
+        }
     }
 }
 

@@ -57,7 +57,10 @@ pub fn astar<S: Space, A: Arena>(
         if state == goal {
             let mut path = descend_path(space, arena, goal).expect("the goal was reached");
             path.reverse();
-            return AStarResult { path: Some(path), expanded };
+            return AStarResult {
+                path: Some(path),
+                expanded,
+            };
         }
         expanded += 1;
         let code = (g + 2) as i32;
@@ -73,5 +76,8 @@ pub fn astar<S: Space, A: Arena>(
             }
         });
     }
-    AStarResult { path: None, expanded }
+    AStarResult {
+        path: None,
+        expanded,
+    }
 }

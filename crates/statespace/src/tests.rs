@@ -304,9 +304,14 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
             .map(|_| rng.below(n_nodes as u64))
             .collect();
         let mut reported = Vec::new();
-        let (table, levels) = two_bit_bfs(&graph, n_nodes as u64, &sources, threads, |_| 1, |d, size| {
-            reported.push((d, size))
-        });
+        let (table, levels) = two_bit_bfs(
+            &graph,
+            n_nodes as u64,
+            &sources,
+            threads,
+            |_| 1,
+            |d, size| reported.push((d, size)),
+        );
         let want = full_bfs(&graph, &mut arena, &sources);
         assert_eq!(levels, want, "round {round}");
         assert_eq!(reported.len(), want.sizes().len());
@@ -369,7 +374,9 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     for start in (0..1u64 << 18).filter(|&s| table.get(s) != 0) {
         let want = table.distance(start).unwrap();
         for informed in [false, true] {
-            let result = crate::astar(&space, &mut arena, start, solved, |s| if informed { manhattan(s) } else { 0 });
+            let result = crate::astar(&space, &mut arena, start, solved, |s| {
+                if informed { manhattan(s) } else { 0 }
+            });
             let path = result.path.unwrap();
             assert_eq!(path.len() as u32 - 1, want);
             assert_eq!((path[0], *path.last().unwrap()), (start, solved));
@@ -381,5 +388,8 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
         }
     }
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
-    assert_eq!(crate::astar(&space, &mut arena, swapped, solved, |_| 0).path, None);
+    assert_eq!(
+        crate::astar(&space, &mut arena, swapped, solved, |_| 0).path,
+        None
+    );
 }
