@@ -421,6 +421,27 @@ fn hanoi4(root: &Path) -> Result<(), String> {
         &hanoi4_file(&far13[..2]),
         &["hanoi4"],
     )?;
+    // Every engine on the same cases (`args` forces it), including 14 discs, past the table.
+    let mut mixed: Vec<Vec<u8>> = (0..12).map(|i| random(2 + i % 12)).collect();
+    mixed.extend((0..4).map(|_| random(14)));
+    let small: Vec<Vec<u8>> = mixed.iter().filter(|c| c.len() <= 13).cloned().collect();
+    for (engine, cases) in [("table", &small), ("oracle", &mixed), ("pdb", &mixed)] {
+        let folder = root.join("engines").join(engine);
+        std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
+        std::fs::write(folder.join("args"), format!("--engine {engine} --moves\n"))
+            .map_err(|e| e.to_string())?;
+        write_case(&folder, "mixed", &hanoi4_file(cases), &["hanoi4"])?;
+    }
+    let fourteen: Vec<Vec<u8>> = (0..10)
+        .map(|_| random(14))
+        .chain(std::iter::once(vec![0; 14]))
+        .collect();
+    write_case(
+        &root.join("beyond"),
+        "n14",
+        &hanoi4_file(&fourteen),
+        &["hanoi4"],
+    )?;
     Ok(())
 }
 

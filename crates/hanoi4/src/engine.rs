@@ -67,6 +67,16 @@ pub fn solve_file(
     let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
     sizes.sort_unstable();
     sizes.dedup();
+    for &n in &sizes {
+        let chosen = engine.unwrap_or(Engine::default_for(n));
+        if n > chosen.max_discs() {
+            let name = format!("{chosen:?}").to_lowercase();
+            return Err(format!(
+                "the {name} engine takes at most {} discs, not {n}",
+                chosen.max_discs()
+            ));
+        }
+    }
     let largest_for_table = sizes
         .iter()
         .copied()
@@ -75,13 +85,6 @@ pub fn solve_file(
     let mut table_solver = largest_for_table.map(Solver::new);
     for n in sizes {
         let chosen = engine.unwrap_or(Engine::default_for(n));
-        if n > chosen.max_discs() {
-            return Err(format!(
-                "the {chosen:?} engine takes at most {} discs, not {n}",
-                chosen.max_discs()
-            )
-            .to_lowercase());
-        }
         let cases: Vec<usize> = (0..starts.len())
             .filter(|&i| starts[i].n_discs() == n)
             .collect();

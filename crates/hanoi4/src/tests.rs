@@ -314,3 +314,25 @@ fn pattern_database_search_equals_the_exact_table() {
         }
     }
 }
+
+#[test]
+fn every_engine_gives_the_same_counts() {
+    use crate::{Engine, solve_file};
+    let starts: Vec<Config> = (1..=10usize)
+        .map(|n| Config::unpack(0x9E37_79B9_7F4A_7C15 % (1 << (2 * n)), n))
+        .collect();
+    let answers: Vec<Vec<usize>> = [Engine::Table, Engine::Oracle, Engine::Pdb]
+        .into_iter()
+        .map(|engine| {
+            let solution = solve_file(&starts, Some(engine), None).unwrap();
+            for (start, moves) in starts.iter().zip(&solution.moves) {
+                assert_eq!(replay(start, moves)[3].len(), start.n_discs());
+            }
+            solution.moves.iter().map(Vec::len).collect()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0], answers[2]);
+    let fourteen = [Config::tower(14, Peg::new(0).unwrap()).unwrap()];
+    assert!(solve_file(&fourteen, Some(Engine::Table), None).is_err());
+}
