@@ -50,7 +50,7 @@ fn pattern_databases() {
         .filter_map(|w| w.trim().parse::<usize>().ok())
     {
         let started = std::time::Instant::now();
-        let mut search = hanoi4::PdbSearch::new(n, 13);
+        let mut search = hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP);
         let build = started.elapsed();
         let oracle = (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0);
         let mut state = 0x2024_u64 + n as u64;

@@ -12,7 +12,7 @@ pub enum Engine {
     Table,
     /// The two-bit goal table, built (or loaded) once per disc count: `n <= 16`.
     Oracle,
-    /// A* over additive pattern databases (13 discs and the rest): `n <= 20`.
+    /// A* over additive pattern databases (14 discs and the rest): `n <= 20`.
     Pdb,
 }
 
@@ -102,7 +102,7 @@ pub fn solve_file(
                 group.iter().map(|c| table.solve(c)).collect()
             }
             Engine::Pdb => {
-                let mut search = PdbSearch::new(n, n.min(Solver::MAX_DISCS));
+                let mut search = PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP));
                 group.iter().map(|c| search.solve(c).moves).collect()
             }
         };

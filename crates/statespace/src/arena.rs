@@ -114,6 +114,54 @@ impl Arena for DenseArena {
     }
 }
 
+/// One byte per packed state in `0..capacity`, for forward searches whose distances stay below
+/// 255 (pattern databases): a quarter of a [`DenseArena`]'s memory. Reset clears the whole table.
+///
+/// # Panics
+/// `set` panics on a code outside `1..=255` (a backward code, or a distance of 255 or more).
+pub struct ByteArena {
+    table: Vec<u8>,
+    set_count: usize,
+}
+
+impl ByteArena {
+    /// A table of `capacity` bytes, all "not reached".
+    pub fn new(capacity: usize) -> Self {
+        Self { table: vec![0; capacity], set_count: 0 }
+    }
+
+    /// The stored distance plus one of every state (0 for not reached), as bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.table
+    }
+}
+
+impl Arena for ByteArena {
+    #[inline]
+    fn get(&self, state: u64) -> i32 {
+        i32::from(self.table[state as usize])
+    }
+
+    #[inline]
+    fn set(&mut self, state: u64, code: i32) {
+        let byte = u8::try_from(code).ok().filter(|&b| b > 0).expect("byte arena codes are 1..=255");
+        let entry = &mut self.table[state as usize];
+        self.set_count += usize::from(*entry == 0);
+        *entry = byte;
+    }
+
+    fn reset(&mut self) {
+        if self.set_count > 0 {
+            self.table.fill(0);
+            self.set_count = 0;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.set_count
+    }
+}
+
 /// A hash map from packed state to code, for spaces without a compact dense index.
 #[derive(Default)]
 pub struct SparseArena {

@@ -156,6 +156,19 @@ fn random_undirected_graphs_sparse(#[case] seed: u64) {
 }
 
 #[test]
+fn byte_arena_full_bfs_equals_dense() {
+    let mut rng = XorShift(0xb17e);
+    let mut dense = DenseArena::new(200);
+    let mut bytes = crate::ByteArena::new(200);
+    for _ in 0..100 {
+        let graph = Graph::random(&mut rng, 200, 300, true);
+        let source = rng.below(200);
+        assert_eq!(full_bfs(&graph, &mut dense, &[source]), full_bfs(&graph, &mut bytes, &[source]));
+        assert!((0..200).all(|s| dense.get(s) == bytes.get(s)));
+    }
+}
+
+#[test]
 fn directed_graphs_with_depth_limits() {
     let mut rng = XorShift(99);
     let mut arena = DenseArena::new(50);
