@@ -6,7 +6,7 @@
 //!
 //! # Input
 //! `C`, then per case a line with `n` and four lines `k d1 .. dk` listing each peg's discs from
-//! the bottom up. The judge has `n <= 12`; this crate takes `n <= 13`. See [`parse`].
+//! the bottom up. The judge has `n <= 12`; this crate takes `n <= 20`. See [`parse`].
 //!
 //! # Output
 //! One line per case with the fewest moves; with `--moves`, each count is followed by one line
@@ -14,16 +14,24 @@
 //!
 //! # Approach
 //! Every disc's peg fits in two bits, and the order on each peg is implied by the sizes, so a
-//! configuration packs into `2n` bits ([`Config::pack`]): 26 bits for 13 discs, the index into
-//! `statespace`'s dense table of 2^26 `i32` (256 MiB), allocated once per process and reused by
-//! every case. A case is answered by bidirectional BFS between its start and the goal on that
-//! table, and the path is read back from the signed distances. When a file has many cases of one
-//! size, one full-space BFS from the goal answers them all by look-up instead
-//! ([`Solver::solve_all`] picks, by a threshold measured in the benchmark).
+//! configuration packs into `2n` bits ([`Config::pack`]). Towards a tower on peg 4, pegs 1 to 3
+//! are interchangeable, so searches run on the quotient by their relabellings
+//! ([`HanoiSpace::symmetric`]), up to six times fewer states. Three engines ([`Engine`],
+//! [`solve_file`] picks one per disc count):
+//!
+//! * **table** (`n <= 13`): `statespace`'s dense table of 2^26 `i32` (256 MiB), allocated once
+//!   per process; bidirectional BFS per case, or one full BFS from the goal when a file has many
+//!   cases of one size ([`Solver`]).
+//! * **oracle** (`n <= 16`): the two-bit goal table ([`GoalTable`]): distance mod 3 of every
+//!   configuration, 1 GiB for 16 discs, built in 24 s (or loaded from a file), then exact
+//!   distances and moves by descent in microseconds. `hanoi4 --eccentricity N` reproduces Korf's
+//!   largest distances: 113 (14), 130 with 588 configurations (15), 161 (16).
+//! * **pdb** (`n <= 20`): A* over additive pattern databases of up to 14 discs ([`PdbSearch`]).
 //!
 //! # State count
-//! `4^n` configurations: 67,108,864 for 13 discs. The farthest configuration from a perfect
-//! tower is exactly the Frame-Stewart number of moves for `n <= 13` (Korf 2004).
+//! `4^n` configurations: 67,108,864 for 13 discs, 4,294,967,296 for 16. The farthest
+//! configuration from a perfect tower is exactly the Frame-Stewart number of moves for
+//! `n <= 13` (Korf 2004), one more for 15 discs.
 
 mod engine;
 mod goal_table;

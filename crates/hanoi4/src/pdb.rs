@@ -48,19 +48,34 @@ impl PdbSearch {
     /// (at most [`PdbSearch::MAX_GROUP`]).
     pub fn new(n_discs: usize, max_group: usize) -> Self {
         assert!((1..=Self::MAX_DISCS).contains(&n_discs), "1 to 20 discs");
-        assert!((1..=Self::MAX_GROUP).contains(&max_group), "groups of 1 to 14 discs");
+        assert!(
+            (1..=Self::MAX_GROUP).contains(&max_group),
+            "groups of 1 to 14 discs"
+        );
         let top_heavy = chunks(n_discs, max_group, true);
         let bottom_heavy = chunks(n_discs, max_group, false);
         let mut tables: Vec<ByteArena> = (0..=max_group).map(|_| ByteArena::new(0)).collect();
-        let spaces = (0..=max_group).map(|k| HanoiSpace::symmetric(k.max(1))).collect();
+        let spaces = (0..=max_group)
+            .map(|k| HanoiSpace::symmetric(k.max(1)))
+            .collect();
         for &(_, k) in top_heavy.iter().chain(&bottom_heavy) {
             if tables[k].as_bytes().is_empty() {
                 let mut table = ByteArena::new(1 << (2 * k));
-                full_bfs(&HanoiSpace::symmetric(k), &mut table, &[(1u64 << (2 * k)) - 1]);
+                full_bfs(
+                    &HanoiSpace::symmetric(k),
+                    &mut table,
+                    &[(1u64 << (2 * k)) - 1],
+                );
                 tables[k] = table;
             }
         }
-        Self { n_discs, tables, spaces, partitions: [top_heavy, bottom_heavy], arena: SparseArena::new() }
+        Self {
+            n_discs,
+            tables,
+            spaces,
+            partitions: [top_heavy, bottom_heavy],
+            arena: SparseArena::new(),
+        }
     }
 
     /// The heuristic: the larger of the two partitions' sums of pattern distances.

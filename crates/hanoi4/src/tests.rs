@@ -336,3 +336,26 @@ fn every_engine_gives_the_same_counts() {
     let fourteen = [Config::tower(14, Peg::new(0).unwrap()).unwrap()];
     assert!(solve_file(&fourteen, Some(Engine::Table), None).is_err());
 }
+
+#[test]
+fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
+    // 14 discs (HANOI4_FULL=1): A* over 14 + 0 and 12 + 2 disc databases against the oracle.
+    if !full() {
+        return;
+    }
+    let n = 14;
+    let (oracle, _) = crate::GoalTable::build(n, 2, |_, _| {});
+    for max_group in [14, 12] {
+        let mut search = crate::PdbSearch::new(n, max_group);
+        let mut state = 0x5eed_1234u64;
+        for _ in 0..12 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
+            let moves = search.solve(&config).moves;
+            assert_eq!(moves.len() as u32, oracle.distance(&config));
+            assert_eq!(replay(&config, &moves)[3].len(), n);
+        }
+    }
+}

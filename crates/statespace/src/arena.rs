@@ -127,7 +127,10 @@ pub struct ByteArena {
 impl ByteArena {
     /// A table of `capacity` bytes, all "not reached".
     pub fn new(capacity: usize) -> Self {
-        Self { table: vec![0; capacity], set_count: 0 }
+        Self {
+            table: vec![0; capacity],
+            set_count: 0,
+        }
     }
 
     /// The stored distance plus one of every state (0 for not reached), as bytes.
@@ -144,7 +147,10 @@ impl Arena for ByteArena {
 
     #[inline]
     fn set(&mut self, state: u64, code: i32) {
-        let byte = u8::try_from(code).ok().filter(|&b| b > 0).expect("byte arena codes are 1..=255");
+        let byte = u8::try_from(code)
+            .ok()
+            .filter(|&b| b > 0)
+            .expect("byte arena codes are 1..=255");
         let entry = &mut self.table[state as usize];
         self.set_count += usize::from(*entry == 0);
         *entry = byte;

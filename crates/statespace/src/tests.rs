@@ -163,7 +163,10 @@ fn byte_arena_full_bfs_equals_dense() {
     for _ in 0..100 {
         let graph = Graph::random(&mut rng, 200, 300, true);
         let source = rng.below(200);
-        assert_eq!(full_bfs(&graph, &mut dense, &[source]), full_bfs(&graph, &mut bytes, &[source]));
+        assert_eq!(
+            full_bfs(&graph, &mut dense, &[source]),
+            full_bfs(&graph, &mut bytes, &[source])
+        );
         assert!((0..200).all(|s| dense.get(s) == bytes.get(s)));
     }
 }
