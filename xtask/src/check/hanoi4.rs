@@ -1,6 +1,6 @@
 //! Checker for `hanoi4 --moves`: replays each case's moves on four explicit stacks.
 
-use super::{count_line, line, no_extra, peg_move};
+use super::{no_extra, replay_moves};
 
 pub fn check(
     input: &str,
@@ -24,20 +24,9 @@ pub fn check(
         let want = expected
             .get(case)
             .ok_or("expected output has too few lines")?;
-        let count = count_line(actual, at, want)?;
-        at += 1;
-        for _ in 0..count {
-            let (from, to) = peg_move(line(actual, at)?, 4, at + 1)?;
-            let disc =
-                pegs[from]
-                    .pop()
-                    .ok_or(format!("line {}: peg {} is empty", at + 1, from + 1))?;
-            if pegs[to].last().is_some_and(|&top| top < disc) {
-                return Err(format!("line {}: disc {disc} onto smaller disc", at + 1));
-            }
-            pegs[to].push(disc);
-            at += 1;
-        }
+        at = replay_moves(actual, at, want, &mut pegs, |peg| {
+            peg.windows(2).all(|w| w[0] > w[1])
+        })?;
         if pegs[3].len() != n_discs {
             return Err(format!(
                 "case {}: moves end with {:?}, not all on peg 4",

@@ -1,6 +1,6 @@
 //! Checker for `hanoi-relaxed --moves`: replays each instance under the relaxed stacking rule.
 
-use super::{count_line, line, no_extra, peg_move};
+use super::{no_extra, replay_moves};
 
 /// Whether every disc of a peg (listed bottom to top) has at most one larger disc above it.
 fn peg_is_legal(bottom_up: &[u8]) -> bool {
@@ -31,25 +31,7 @@ pub fn check(
         let want = expected
             .get(index)
             .ok_or("expected output has too few lines")?;
-        let count = count_line(actual, at, want)?;
-        at += 1;
-        for _ in 0..count {
-            let (from, to) = peg_move(line(actual, at)?, 3, at + 1)?;
-            let disc =
-                pegs[from]
-                    .pop()
-                    .ok_or(format!("line {}: peg {} is empty", at + 1, from + 1))?;
-            pegs[to].push(disc);
-            if !peg_is_legal(&pegs[to]) {
-                return Err(format!(
-                    "line {}: peg {} becomes {:?}, breaking the rule",
-                    at + 1,
-                    to + 1,
-                    pegs[to]
-                ));
-            }
-            at += 1;
-        }
+        at = replay_moves(actual, at, want, &mut pegs, peg_is_legal)?;
         if !pegs[0].is_empty() || !pegs[2].is_empty() {
             return Err(format!(
                 "instance {}: moves end with {pegs:?}, not all on peg 2",

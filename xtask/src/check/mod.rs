@@ -75,3 +75,33 @@ fn no_extra(actual: &[&str], used: usize) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Reads a count line at `at` (which must equal `want`), then that many `A B` move lines,
+/// moving the top of each stack (bottom to top) and requiring `legal` of the destination after
+/// each move. Returns the index of the line after the moves.
+fn replay_moves<T: Copy>(
+    actual: &[&str],
+    mut at: usize,
+    want: &str,
+    pegs: &mut [Vec<T>],
+    legal: impl Fn(&[T]) -> bool,
+) -> Result<usize, String> {
+    let count = count_line(actual, at, want)?;
+    at += 1;
+    for _ in 0..count {
+        let (from, to) = peg_move(line(actual, at)?, pegs.len(), at + 1)?;
+        let disc = pegs[from]
+            .pop()
+            .ok_or(format!("line {}: peg {} is empty", at + 1, from + 1))?;
+        pegs[to].push(disc);
+        if !legal(&pegs[to]) {
+            return Err(format!(
+                "line {}: the move onto peg {} breaks the stacking rule",
+                at + 1,
+                to + 1
+            ));
+        }
+        at += 1;
+    }
+    Ok(at)
+}
