@@ -7,8 +7,8 @@
 //! discs onto a group of `k` consecutive discs gives a `k`-disc configuration (the other discs
 //! ignored) whose distance cannot exceed the real one; since every move moves one disc of one
 //! group, the distances of disjoint groups add up to an admissible and consistent heuristic
-//! (Felner, Korf & Hanan, JAIR 2004). Two partitions are used, the largest group at the top and
-//! at the bottom, and the larger sum taken. The search is `statespace::astar` on the quotient by
+//! (Felner, Korf & Hanan, JAIR 2004). One partition per position of the largest group (a window
+//! of consecutive discs, the rest split around it) is used, and the largest sum taken. The search is `statespace::astar` on the quotient by
 //! relabelling pegs 1 to 3 (every pattern distance is invariant under it), on a sparse arena.
 
 use statespace::{ByteArena, SparseArena, astar, full_bfs};
@@ -32,8 +32,8 @@ pub struct PdbSearch {
     tables: Vec<ByteArena>,
     /// `spaces[k]`: the quotient space of `k` discs, for canonical forms.
     spaces: Vec<HanoiSpace>,
-    /// Two partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
-    partitions: [Vec<(usize, usize)>; 2],
+    /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
+    partitions: Vec<Vec<(usize, usize)>>,
     arena: SparseArena,
 }
 
@@ -52,13 +52,12 @@ impl PdbSearch {
             (1..=Self::MAX_GROUP).contains(&max_group),
             "groups of 1 to 14 discs"
         );
-        let top_heavy = chunks(n_discs, max_group, true);
-        let bottom_heavy = chunks(n_discs, max_group, false);
+        let partitions = windows(n_discs, max_group);
         let mut tables: Vec<ByteArena> = (0..=max_group).map(|_| ByteArena::new(0)).collect();
         let spaces = (0..=max_group)
             .map(|k| HanoiSpace::symmetric(k.max(1)))
             .collect();
-        for &(_, k) in top_heavy.iter().chain(&bottom_heavy) {
+        for &(_, k) in partitions.iter().flatten() {
             if tables[k].as_bytes().is_empty() {
                 let mut table = ByteArena::new(1 << (2 * k));
                 full_bfs(
@@ -73,12 +72,12 @@ impl PdbSearch {
             n_discs,
             tables,
             spaces,
-            partitions: [top_heavy, bottom_heavy],
+            partitions,
             arena: SparseArena::new(),
         }
     }
 
-    /// The heuristic: the larger of the two partitions' sums of pattern distances.
+    /// The heuristic: the largest of the partitions' sums of pattern distances.
     fn heuristic(&self, state: u64) -> u32 {
         self.partitions
             .iter()
@@ -93,7 +92,7 @@ impl PdbSearch {
                     .sum::<u32>()
             })
             .max()
-            .expect("two partitions")
+            .expect("at least one partition")
     }
 
     /// An optimal move sequence from `config` to all discs on peg 4.
@@ -123,22 +122,27 @@ impl PdbSearch {
     }
 }
 
-/// Contiguous groups of at most `size` discs covering `0..n`: full groups from the top (the
-/// largest discs) with the remainder at the bottom, or the other way round.
-fn chunks(n: usize, size: usize, from_top: bool) -> Vec<(usize, usize)> {
-    let mut groups = Vec::new();
-    let remainder = n % size;
-    let mut first = 0;
-    if from_top && remainder > 0 {
-        groups.push((0, remainder));
-        first = remainder;
+/// One partition of `0..n` per position of a window of `size` consecutive discs: the window
+/// itself, and the discs below and above it cut into groups of at most `size`.
+fn windows(n: usize, size: usize) -> Vec<Vec<(usize, usize)>> {
+    if n <= size {
+        return vec![vec![(0, n)]];
     }
-    while first + size <= n {
-        groups.push((first, size));
-        first += size;
-    }
-    if first < n {
-        groups.push((first, n - first));
-    }
-    groups
+    let split = |first: usize, end: usize, groups: &mut Vec<(usize, usize)>| {
+        let mut at = first;
+        while at < end {
+            let k = size.min(end - at);
+            groups.push((at, k));
+            at += k;
+        }
+    };
+    (0..=n - size)
+        .map(|offset| {
+            let mut groups = Vec::new();
+            split(0, offset, &mut groups);
+            groups.push((offset, size));
+            split(offset + size, n, &mut groups);
+            groups
+        })
+        .collect()
 }
