@@ -100,6 +100,14 @@ impl GoalTable {
         path.len() as u32 - 1
     }
 
+    /// The exact distance of a packed configuration (see [`Config::pack`]) of this table's discs.
+    pub fn distance_packed(&self, packed: u64) -> u32 {
+        let space = HanoiSpace::symmetric(self.n_discs);
+        let path = descend_mod3(&space, &self.table, &[Self::goal(self.n_discs)], space.canonical(packed))
+            .expect("every configuration reaches the goal");
+        path.len() as u32 - 1
+    }
+
     /// Writes the table to `path` (`4^n / 4` bytes plus a 9-byte header).
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);

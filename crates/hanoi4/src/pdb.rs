@@ -14,7 +14,7 @@
 use statespace::{ByteArena, SparseArena, astar, full_bfs};
 
 use crate::solve::real_moves;
-use crate::{Config, HanoiSpace, Move};
+use crate::{Config, GoalTable, HanoiSpace, Move};
 
 /// A solution with the effort it took.
 #[derive(Clone, Debug)]
@@ -35,6 +35,8 @@ pub struct PdbSearch {
     /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
     partitions: Vec<Vec<(usize, usize)>>,
     arena: SparseArena,
+    /// An exact two-bit table for the largest discs, when given ([`PdbSearch::with_oracle`]).
+    oracle: Option<GoalTable>,
 }
 
 impl PdbSearch {
@@ -74,25 +76,59 @@ impl PdbSearch {
             spaces,
             partitions,
             arena: SparseArena::new(),
+            oracle: None,
         }
     }
 
-    /// The heuristic: the largest of the partitions' sums of pattern distances.
-    fn heuristic(&self, state: u64) -> u32 {
-        self.partitions
+    /// Adds one more partition: the largest `m` discs measured exactly by a two-bit goal table
+    /// of `m < n` discs (by descent, memoised per search), the smaller discs by the pattern
+    /// databases. Most moves move small discs, so the exact part is looked up rarely, and it
+    /// is far stronger than any sum of databases over those discs.
+    ///
+    /// # Panics
+    /// When the table has `n` discs or more, or the rest exceeds the groups' size.
+    pub fn with_oracle(mut self, oracle: GoalTable) -> Self {
+        let m = oracle.n_discs();
+        assert!(m < self.n_discs, "the oracle covers the largest discs only");
+        let rest = self.n_discs - m;
+        assert!(rest < self.tables.len(), "the discs below the oracle fit one database");
+        if self.tables[rest].as_bytes().is_empty() {
+            let mut table = ByteArena::new(1 << (2 * rest));
+            full_bfs(&HanoiSpace::symmetric(rest), &mut table, &[(1u64 << (2 * rest)) - 1]);
+            self.tables[rest] = table;
+        }
+        self.oracle = Some(oracle);
+        self
+    }
+
+    /// The pattern distance of discs `first..first + k` of `state`.
+    #[inline]
+    fn pattern(&self, state: u64, first: usize, k: usize) -> u32 {
+        let projected = state >> (2 * first) & ((1u64 << (2 * k)) - 1);
+        let canonical = self.spaces[k].canonical(projected);
+        u32::from(self.tables[k].as_bytes()[canonical as usize]) - 1
+    }
+
+    /// The heuristic: the largest of the partitions' sums of pattern distances, and of the
+    /// oracle's exact distance of the largest discs plus the pattern distance of the rest.
+    fn heuristic(&self, state: u64, exact: &mut std::collections::HashMap<u64, u32>) -> u32 {
+        let with_oracle = self.oracle.as_ref().map_or(0, |oracle| {
+            let rest = self.n_discs - oracle.n_discs();
+            let top = state >> (2 * rest);
+            let top_distance = *exact.entry(top).or_insert_with(|| oracle.distance_packed(top));
+            top_distance + self.pattern(state, 0, rest)
+        });
+        let by_patterns = self.partitions
             .iter()
             .map(|groups| {
                 groups
                     .iter()
-                    .map(|&(first, k)| {
-                        let projected = state >> (2 * first) & ((1u64 << (2 * k)) - 1);
-                        let canonical = self.spaces[k].canonical(projected);
-                        u32::from(self.tables[k].as_bytes()[canonical as usize]) - 1
-                    })
+                    .map(|&(first, k)| self.pattern(state, first, k))
                     .sum::<u32>()
             })
             .max()
-            .expect("at least one partition")
+            .expect("at least one partition");
+        by_patterns.max(with_oracle)
     }
 
     /// An optimal move sequence from `config` to all discs on peg 4.
@@ -110,8 +146,9 @@ impl PdbSearch {
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
         let mut arena = std::mem::take(&mut self.arena);
+        let mut exact = std::collections::HashMap::new();
         let result = astar(&space, &mut arena, space.canonical(start), goal, |s| {
-            self.heuristic(s)
+            self.heuristic(s, &mut exact)
         });
         self.arena = arena;
         let path = result.path.expect("every configuration reaches the goal");
