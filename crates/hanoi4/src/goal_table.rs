@@ -103,8 +103,13 @@ impl GoalTable {
     /// The exact distance of a packed configuration (see [`Config::pack`]) of this table's discs.
     pub fn distance_packed(&self, packed: u64) -> u32 {
         let space = HanoiSpace::symmetric(self.n_discs);
-        let path = descend_mod3(&space, &self.table, &[Self::goal(self.n_discs)], space.canonical(packed))
-            .expect("every configuration reaches the goal");
+        let path = descend_mod3(
+            &space,
+            &self.table,
+            &[Self::goal(self.n_discs)],
+            space.canonical(packed),
+        )
+        .expect("every configuration reaches the goal");
         path.len() as u32 - 1
     }
 

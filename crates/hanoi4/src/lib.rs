@@ -26,7 +26,9 @@
 //!   configuration, 1 GiB for 16 discs, built in 24 s (or loaded from a file), then exact
 //!   distances and moves by descent in microseconds. `hanoi4 --eccentricity N` reproduces Korf's
 //!   largest distances: 113 (14), 130 with 588 configurations (15), 161 (16).
-//! * **pdb** (`n <= 20`): A* over additive pattern databases of up to 14 discs ([`PdbSearch`]).
+//! * **pdb** (`n <= 20`): A* over additive pattern databases of up to 14 discs ([`PdbSearch`]);
+//!   past 16 discs also the exact two-bit table of the largest 16 (built once, 27 s and 1 GiB,
+//!   or loaded with `--tables`).
 //!
 //! # State count
 //! `4^n` configurations: 67,108,864 for 13 discs, 4,294,967,296 for 16. The farthest

@@ -91,10 +91,17 @@ impl PdbSearch {
         let m = oracle.n_discs();
         assert!(m < self.n_discs, "the oracle covers the largest discs only");
         let rest = self.n_discs - m;
-        assert!(rest < self.tables.len(), "the discs below the oracle fit one database");
+        assert!(
+            rest < self.tables.len(),
+            "the discs below the oracle fit one database"
+        );
         if self.tables[rest].as_bytes().is_empty() {
             let mut table = ByteArena::new(1 << (2 * rest));
-            full_bfs(&HanoiSpace::symmetric(rest), &mut table, &[(1u64 << (2 * rest)) - 1]);
+            full_bfs(
+                &HanoiSpace::symmetric(rest),
+                &mut table,
+                &[(1u64 << (2 * rest)) - 1],
+            );
             self.tables[rest] = table;
         }
         self.oracle = Some(oracle);
@@ -115,10 +122,13 @@ impl PdbSearch {
         let with_oracle = self.oracle.as_ref().map_or(0, |oracle| {
             let rest = self.n_discs - oracle.n_discs();
             let top = state >> (2 * rest);
-            let top_distance = *exact.entry(top).or_insert_with(|| oracle.distance_packed(top));
+            let top_distance = *exact
+                .entry(top)
+                .or_insert_with(|| oracle.distance_packed(top));
             top_distance + self.pattern(state, 0, rest)
         });
-        let by_patterns = self.partitions
+        let by_patterns = self
+            .partitions
             .iter()
             .map(|groups| {
                 groups
