@@ -33,16 +33,10 @@ pub fn astar<S: Space, A: Arena>(
     mut heuristic: impl FnMut(u64) -> u32,
 ) -> AStarResult {
     arena.reset();
-    let mut buckets: Vec<Vec<u64>> = Vec::new();
-    let push = |buckets: &mut Vec<Vec<u64>>, f: usize, state: u64| {
-        if buckets.len() <= f {
-            buckets.resize_with(f + 1, Vec::new);
-        }
-        buckets[f].push(state);
-    };
     arena.set(start, 1);
     let h0 = heuristic(start) as usize;
-    push(&mut buckets, h0, start);
+    let mut buckets: Vec<Vec<u64>> = vec![Vec::new(); h0 + 1];
+    buckets[h0].push(start);
     let mut f = h0;
     let mut expanded = 0;
     while f < buckets.len() {
