@@ -108,7 +108,10 @@ pub fn solve_file(
                     // The largest 16 discs measured exactly: built once (24 s, 1 GiB) or loaded.
                     search = search.with_oracle(oracle_table(GoalTable::MAX_DISCS, tables)?);
                 }
-                group.iter().map(|c| search.solve(c).moves).collect()
+                group
+                    .iter()
+                    .map(|c| search.solve(c).map(|s| s.moves))
+                    .collect::<Result<_, _>>()?
             }
         };
         for (i, m) in cases.into_iter().zip(solved) {

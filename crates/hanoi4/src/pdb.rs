@@ -34,7 +34,6 @@ pub struct PdbSearch {
     spaces: Vec<HanoiSpace>,
     /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
     partitions: Vec<Vec<(usize, usize)>>,
-    arena: SparseArena,
     /// An exact two-bit table for the largest discs, when given ([`PdbSearch::with_oracle`]).
     oracle: Option<GoalTable>,
 }
@@ -75,7 +74,6 @@ impl PdbSearch {
             tables,
             spaces,
             partitions,
-            arena: SparseArena::new(),
             oracle: None,
         }
     }
@@ -141,11 +139,19 @@ impl PdbSearch {
         by_patterns.max(with_oracle)
     }
 
+    /// The most states one search may generate before giving up: about 7 GiB of hash map and
+    /// queue on top of the databases, so a hard 19- or 20-disc case ends with an error instead
+    /// of exhausting the machine's memory.
+    pub const MAX_STATES: usize = 150_000_000;
+
     /// An optimal move sequence from `config` to all discs on peg 4.
+    ///
+    /// # Errors
+    /// When the search generates [`PdbSearch::MAX_STATES`] states without reaching the goal.
     ///
     /// # Panics
     /// When `config` does not have this search's number of discs.
-    pub fn solve(&mut self, config: &Config) -> PdbSolution {
+    pub fn solve(&mut self, config: &Config) -> Result<PdbSolution, String> {
         assert_eq!(
             config.n_discs(),
             self.n_discs,
@@ -155,17 +161,30 @@ impl PdbSearch {
         let space = HanoiSpace::symmetric(self.n_discs);
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
-        let mut arena = std::mem::take(&mut self.arena);
+        let mut arena = SparseArena::new();
         let mut exact = std::collections::HashMap::new();
-        let result = astar(&space, &mut arena, space.canonical(start), goal, |s| {
-            self.heuristic(s, &mut exact)
-        });
-        self.arena = arena;
+        let result = astar(
+            &space,
+            &mut arena,
+            space.canonical(start),
+            goal,
+            Self::MAX_STATES,
+            |s| self.heuristic(s, &mut exact),
+        );
+        // Give the memory back at once; the next search starts from an empty arena anyway.
+        drop(arena);
+        if result.gave_up {
+            return Err(format!(
+                "the pattern-database search gave up after {} states on a {}-disc case (memory budget)",
+                Self::MAX_STATES,
+                self.n_discs
+            ));
+        }
         let path = result.path.expect("every configuration reaches the goal");
-        PdbSolution {
+        Ok(PdbSolution {
             moves: real_moves(&space, start, &path),
             expanded: result.expanded,
-        }
+        })
     }
 }
 

@@ -314,7 +314,7 @@ fn pattern_database_search_equals_the_exact_table() {
             state ^= state << 17;
             let packed = state & ((1 << (2 * n)) - 1);
             let config = Config::unpack(packed, n);
-            let solution = search.solve(&config);
+            let solution = search.solve(&config).unwrap();
             assert_eq!(
                 solution.moves.len() as u32,
                 view.distance_packed(packed),
@@ -363,7 +363,7 @@ fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
             state ^= state >> 7;
             state ^= state << 17;
             let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
-            let moves = search.solve(&config).moves;
+            let moves = search.solve(&config).unwrap().moves;
             assert_eq!(moves.len() as u32, oracle.distance(&config));
             assert_eq!(replay(&config, &moves)[3].len(), n);
         }

@@ -9,6 +9,9 @@ pub struct AStarResult {
     pub path: Option<Vec<u64>>,
     /// States expanded (taken from the queue and their successors generated).
     pub expanded: u64,
+    /// Whether the search stopped because the arena reached `max_states` (then `path` is `None`
+    /// without proving the goal unreachable).
+    pub gave_up: bool,
 }
 
 /// Shortest path from `start` to `goal` by A*, with `heuristic(state)` a lower bound on the
@@ -24,12 +27,14 @@ pub struct AStarResult {
 ///
 /// # Complexity
 /// * Time: O(expanded × branching), plus O(1) per queue operation.
-/// * Space: one arena entry per generated state and one queue entry per generation.
+/// * Space: one arena entry per generated state and one queue entry per generation; the search
+///   gives up once the arena holds `max_states` states.
 pub fn astar<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
     start: u64,
     goal: u64,
+    max_states: usize,
     mut heuristic: impl FnMut(u64) -> u32,
 ) -> AStarResult {
     arena.reset();
@@ -54,6 +59,14 @@ pub fn astar<S: Space, A: Arena>(
             return AStarResult {
                 path: Some(path),
                 expanded,
+                gave_up: false,
+            };
+        }
+        if arena.len() >= max_states {
+            return AStarResult {
+                path: None,
+                expanded,
+                gave_up: true,
             };
         }
         expanded += 1;
@@ -73,5 +86,6 @@ pub fn astar<S: Space, A: Arena>(
     AStarResult {
         path: None,
         expanded,
+        gave_up: false,
     }
 }

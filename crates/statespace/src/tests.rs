@@ -390,7 +390,7 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     for start in (0..1u64 << 18).filter(|&s| table.get(s) != 0) {
         let want = table.distance(start).unwrap();
         for informed in [false, true] {
-            let result = crate::astar(&space, &mut arena, start, solved, |s| {
+            let result = crate::astar(&space, &mut arena, start, solved, usize::MAX, |s| {
                 if informed { manhattan(s) } else { 0 }
             });
             let path = result.path.unwrap();
@@ -405,7 +405,12 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     }
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
     assert_eq!(
-        crate::astar(&space, &mut arena, swapped, solved, |_| 0).path,
+        crate::astar(&space, &mut arena, swapped, solved, usize::MAX, |_| 0).path,
         None
     );
+    let far = (0..1u64 << 18)
+        .find(|&s| table.distance(s) == Some(21))
+        .unwrap();
+    let limited = crate::astar(&space, &mut arena, far, solved, 50, |_| 0);
+    assert!(limited.gave_up && limited.path.is_none());
 }
