@@ -124,7 +124,7 @@ pub fn solve_file(
 fn oracle_table(n: usize, tables: Option<&Path>) -> Result<GoalTable, String> {
     let file: Option<PathBuf> = tables.map(|dir| dir.join(format!("hanoi4-n{n:02}.t2")));
     if let Some(file) = file.as_ref().filter(|f| f.exists()) {
-        let table = GoalTable::load(file).map_err(|e| e.to_string())?;
+        let table = GoalTable::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
         if table.n_discs() == n {
             return Ok(table);
         }
