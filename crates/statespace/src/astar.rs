@@ -14,14 +14,15 @@ pub struct AStarResult {
     pub gave_up: bool,
 }
 
-/// Shortest path from `start` to `goal` by A*, with `heuristic(state)` a lower bound on the
-/// distance to `goal` that is consistent (it drops by at most 1 per move, as every additive
-/// pattern-database heuristic does for unit-cost moves).
+/// Shortest path from `start` to `goal` by A*, with `heuristic(state)` an admissible lower bound
+/// on the distance to `goal`. Consistency is not required: pathmax (a successor's `f` is at least
+/// its parent's) keeps `f` monotone, and states reached again more cheaply are re-queued.
 ///
 /// The queue is one bucket per `f = g + h`, each a stack (deepest states first). The arena
-/// holds `g + 1` per generated state; with a consistent heuristic an expanded state's `g` is
-/// exact, so the path is read back from the codes with [`descend_path`] (moves must be
-/// reversible), with no parent pointers. The arena is reset first.
+/// holds `g + 1` per generated state. The goal's `g` is exact when it leaves the queue, and so
+/// is that of the neighbour one less on an optimal path, so the path is read back from the codes
+/// with [`descend_path`] (moves must be reversible), with no parent pointers. The arena is reset
+/// first.
 ///
 /// See <https://en.wikipedia.org/wiki/A*_search_algorithm>.
 ///
@@ -40,17 +41,18 @@ pub fn astar<S: Space, A: Arena>(
     arena.reset();
     arena.set(start, 1);
     let h0 = heuristic(start) as usize;
-    let mut buckets: Vec<Vec<u64>> = vec![Vec::new(); h0 + 1];
-    buckets[h0].push(start);
+    // Each entry remembers the g it was queued with; a later, cheaper path makes it stale.
+    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); h0 + 1];
+    buckets[h0].push((start, 0));
     let mut f = h0;
     let mut expanded = 0;
     while f < buckets.len() {
-        let Some(state) = buckets[f].pop() else {
+        let Some((state, queued_g)) = buckets[f].pop() else {
             f += 1;
             continue;
         };
         let g = arena.get(state) as usize - 1;
-        if g + heuristic(state) as usize != f {
+        if g != queued_g as usize {
             continue; // A stale entry: the state was reached again more cheaply.
         }
         if state == goal {
@@ -75,11 +77,13 @@ pub fn astar<S: Space, A: Arena>(
             let seen = arena.get(succ);
             if seen == 0 || seen > code {
                 arena.set(succ, code);
-                let f_succ = g + 1 + heuristic(succ) as usize;
+                // Pathmax: f never decreases along a path, so the queue's cursor never has to
+                // move back, even for a heuristic that is admissible but not consistent.
+                let f_succ = (g + 1 + heuristic(succ) as usize).max(f);
                 if buckets.len() <= f_succ {
                     buckets.resize_with(f_succ + 1, Vec::new);
                 }
-                buckets[f_succ].push(succ);
+                buckets[f_succ].push((succ, (g + 1) as u32));
             }
         });
     }

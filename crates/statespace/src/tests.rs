@@ -389,10 +389,28 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     let mut arena = SparseArena::new();
     for start in (0..1u64 << 18).filter(|&s| table.get(s) != 0) {
         let want = table.distance(start).unwrap();
-        for informed in [false, true] {
-            let result = crate::astar(&space, &mut arena, start, solved, usize::MAX, |s| {
-                if informed { manhattan(s) } else { 0 }
-            });
+        for informed in [0, 1, 2] {
+            // 0: no heuristic; 1: Manhattan (consistent); 2: Manhattan on some states only
+            // (admissible, inconsistent).
+            let result =
+                crate::astar(
+                    &space,
+                    &mut arena,
+                    start,
+                    solved,
+                    usize::MAX,
+                    |s| match informed {
+                        0 => 0,
+                        1 => manhattan(s),
+                        _ => {
+                            if s % 3 == 0 {
+                                manhattan(s)
+                            } else {
+                                0
+                            }
+                        }
+                    },
+                );
             let path = result.path.unwrap();
             assert_eq!(path.len() as u32 - 1, want);
             assert_eq!((path[0], *path.last().unwrap()), (start, solved));
