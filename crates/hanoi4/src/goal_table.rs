@@ -113,16 +113,6 @@ impl GoalTable {
         path.len() as u32 - 1
     }
 
-    /// The distance mod 3 of a packed configuration of this table's discs, in one look-up.
-    pub fn code_packed(&self, packed: u64) -> u32 {
-        let space = HanoiSpace::symmetric(self.n_discs);
-        u32::from(
-            self.table
-                .code(space.canonical(packed))
-                .expect("every configuration is reached"),
-        )
-    }
-
     /// Writes the table to `path` (`4^n / 4` bytes plus a 9-byte header).
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);

@@ -123,24 +123,7 @@ impl PdbSearch {
             let top_distance = *exact
                 .entry(top)
                 .or_insert_with(|| oracle.distance_packed(top));
-            let exact_top = top_distance + self.pattern(state, 0, rest);
-            // The smallest m discs: a pattern-database bound (windows of the largest database
-            // inside them), raised to the next value congruent to their distance mod 3.
-            let m = oracle.n_discs();
-            let bottom = state & ((1u64 << (2 * m)) - 1);
-            let bound = windows(m, self.tables.len() - 1)
-                .iter()
-                .map(|groups| {
-                    groups
-                        .iter()
-                        .map(|&(first, k)| self.pattern(bottom, first, k))
-                        .sum::<u32>()
-                })
-                .max()
-                .unwrap_or(0);
-            let code = oracle.code_packed(bottom);
-            let lifted = bound + (code + 3 - bound % 3) % 3;
-            exact_top.max(lifted + self.pattern(state, m, rest))
+            top_distance + self.pattern(state, 0, rest)
         });
         let by_patterns = self
             .partitions
