@@ -53,7 +53,16 @@ fn pattern_databases() {
         let mut search = hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP);
         if n > 16 {
             // The largest 16 discs exactly, from the two-bit goal table.
-            search = search.with_oracle(hanoi4::GoalTable::build(16, 2, |_, _| {}).0);
+            // Loaded from `HANOI4_TABLES/hanoi4-n16.t2` when that file exists.
+            let file = std::env::var_os("HANOI4_TABLES")
+                .map(|dir| std::path::Path::new(&dir).join("hanoi4-n16.t2"))
+                .filter(|f| f.exists());
+            let table = match file {
+                Some(file) => hanoi4::GoalTable::load(&file).expect("a saved table"),
+                None => hanoi4::GoalTable::build(16, 2, |_, _| {}).0,
+            };
+            let keep = std::env::var_os("HANOI4_PDB_PARTITIONS").is_some();
+            search = search.with_oracle(table, keep);
         }
         let build = started.elapsed();
         let oracle = (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0);

@@ -106,7 +106,8 @@ pub fn solve_file(
                 let mut search = PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP));
                 if n > GoalTable::MAX_DISCS {
                     // The largest 16 discs measured exactly: built once (24 s, 1 GiB) or loaded.
-                    search = search.with_oracle(oracle_table(GoalTable::MAX_DISCS, tables)?);
+                    search =
+                        search.with_oracle(oracle_table(GoalTable::MAX_DISCS, tables)?, false);
                 }
                 group
                     .iter()

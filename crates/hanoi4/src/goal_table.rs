@@ -113,6 +113,17 @@ impl GoalTable {
         path.len() as u32 - 1
     }
 
+    /// The distance mod 3 of a packed configuration (see [`Config::pack`]) of this table's
+    /// discs, in one lookup: with the exact distance `d` of a neighbour, the configuration's
+    /// own is whichever of `d - 1`, `d`, `d + 1` has this residue.
+    #[inline]
+    pub fn distance_mod3(&self, packed: u64) -> u8 {
+        let canonical = HanoiSpace::symmetric(self.n_discs).canonical(packed);
+        self.table
+            .code(canonical)
+            .expect("every configuration reaches the goal")
+    }
+
     /// Writes the table to `path` (`4^n / 4` bytes plus a 9-byte header).
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);

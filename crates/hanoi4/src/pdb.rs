@@ -3,15 +3,23 @@
 //! A pattern database for `k` discs is the distance to "all on peg 4" of every canonical
 //! configuration of `k` discs (pegs 1 to 3 relabelled, see [`HanoiSpace::symmetric`]), one byte
 //! each in a table of 4^k bytes (256 MiB for 14), built by one full BFS of the quotient on a
-//! `statespace::ByteArena`. Projecting a configuration of `n`
-//! discs onto a group of `k` consecutive discs gives a `k`-disc configuration (the other discs
-//! ignored) whose distance cannot exceed the real one; since every move moves one disc of one
-//! group, the distances of disjoint groups add up to an admissible and consistent heuristic
-//! (Felner, Korf & Hanan, JAIR 2004). One partition per position of the largest group (a window
-//! of consecutive discs, the rest split around it) is used, and the largest sum taken. The search is `statespace::astar` on the quotient by
-//! relabelling pegs 1 to 3 (every pattern distance is invariant under it), on a sparse arena.
+//! `statespace::ByteArena`. Projecting a configuration of `n` discs onto any subset of `k`
+//! discs gives a `k`-disc configuration (the other discs ignored) whose distance cannot exceed
+//! the real one; since every move moves one disc of one group, the distances of disjoint groups
+//! add up to an admissible and consistent heuristic (Felner, Korf & Hanan, JAIR 2004). One
+//! partition per position of the largest group (a window of consecutive discs, the rest split
+//! around it) is used, and the largest sum taken.
+//!
+//! Past 16 discs, the windows are 16 discs wide and measured exactly by the two-bit
+//! [`GoalTable`] of 16 discs, the rest (at most four discs) by a small database. A two-bit
+//! table gives only distances mod 3, but a move changes a window's distance by at most one, so
+//! a state's exact window distances follow from its parent's and one lookup each: each queue
+//! entry carries them (`statespace::astar_with`), and only the start is measured by descent.
+//!
+//! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
+//! invariant under it), on a sparse arena.
 
-use statespace::{ByteArena, SparseArena, astar, full_bfs};
+use statespace::{ByteArena, Estimate, SparseArena, astar_with, full_bfs};
 
 use crate::solve::real_moves;
 use crate::{Config, GoalTable, HanoiSpace, Move};
@@ -25,6 +33,20 @@ pub struct PdbSolution {
     pub expanded: u64,
 }
 
+/// The most windows: `20 - 16 + 1`.
+const MAX_WINDOWS: usize = PdbSearch::MAX_DISCS - GoalTable::MAX_DISCS + 1;
+
+/// The exact distances of a state's windows, one byte each (at most 161 for 16 discs).
+type Windows = [u8; MAX_WINDOWS];
+
+/// Discs `first..first + m`, measured by the two-bit table, and the rest.
+#[derive(Clone, Debug)]
+struct Window {
+    first: usize,
+    /// The other discs as runs `(first disc, count)`, ascending: one pattern database.
+    rest: Vec<(usize, usize)>,
+}
+
 /// Additive pattern databases and the A* search over them, for `n` discs.
 pub struct PdbSearch {
     n_discs: usize,
@@ -34,8 +56,12 @@ pub struct PdbSearch {
     spaces: Vec<HanoiSpace>,
     /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
     partitions: Vec<Vec<(usize, usize)>>,
-    /// An exact two-bit table for the largest discs, when given ([`PdbSearch::with_oracle`]).
+    /// The two-bit table for the windows, when given ([`PdbSearch::with_oracle`]).
     oracle: Option<GoalTable>,
+    /// Windows measured by `oracle`, by position.
+    windows: Vec<Window>,
+    /// Whether the partitions count as well as the windows.
+    use_partitions: bool,
 }
 
 impl PdbSearch {
@@ -54,79 +80,87 @@ impl PdbSearch {
             "groups of 1 to 14 discs"
         );
         let partitions = windows(n_discs, max_group);
-        let mut tables: Vec<ByteArena> = (0..=max_group).map(|_| ByteArena::new(0)).collect();
-        let spaces = (0..=max_group)
-            .map(|k| HanoiSpace::symmetric(k.max(1)))
-            .collect();
-        for &(_, k) in partitions.iter().flatten() {
-            if tables[k].as_bytes().is_empty() {
-                let mut table = ByteArena::new(1 << (2 * k));
-                full_bfs(
-                    &HanoiSpace::symmetric(k),
-                    &mut table,
-                    &[(1u64 << (2 * k)) - 1],
-                );
-                tables[k] = table;
-            }
-        }
-        Self {
+        let mut search = Self {
             n_discs,
-            tables,
-            spaces,
+            tables: (0..=max_group).map(|_| ByteArena::new(0)).collect(),
+            spaces: (0..=max_group)
+                .map(|k| HanoiSpace::symmetric(k.max(1)))
+                .collect(),
             partitions,
             oracle: None,
+            windows: Vec::new(),
+            use_partitions: true,
+        };
+        for k in search.partitions.clone().into_iter().flatten().map(|g| g.1) {
+            search.build_table(k);
+        }
+        search
+    }
+
+    fn build_table(&mut self, k: usize) {
+        if self.tables[k].as_bytes().is_empty() {
+            let mut table = ByteArena::new(1 << (2 * k));
+            full_bfs(
+                &HanoiSpace::symmetric(k),
+                &mut table,
+                &[(1u64 << (2 * k)) - 1],
+            );
+            self.tables[k] = table;
         }
     }
 
-    /// Adds one more partition: the largest `m` discs measured exactly by a two-bit goal table
-    /// of `m < n` discs (by descent, memoised per search), the smaller discs by the pattern
-    /// databases. Most moves move small discs, so the exact part is looked up rarely, and it
-    /// is far stronger than any sum of databases over those discs.
+    /// Measures every window of `m` consecutive discs exactly with a two-bit goal table of
+    /// `m < n` discs, the other discs (at most [`PdbSearch::MAX_GROUP`]) by one pattern
+    /// database, and keeps the partitions only when `keep_partitions`.
     ///
     /// # Panics
     /// When the table has `n` discs or more, or the rest exceeds the groups' size.
-    pub fn with_oracle(mut self, oracle: GoalTable) -> Self {
+    pub fn with_oracle(mut self, oracle: GoalTable, keep_partitions: bool) -> Self {
         let m = oracle.n_discs();
-        assert!(m < self.n_discs, "the oracle covers the largest discs only");
+        assert!(m < self.n_discs, "the windows are narrower than the puzzle");
         let rest = self.n_discs - m;
         assert!(
-            rest < self.tables.len(),
-            "the discs below the oracle fit one database"
+            rest < self.tables.len() && self.n_discs - m < MAX_WINDOWS,
+            "the discs beside a window fit one database"
         );
-        if self.tables[rest].as_bytes().is_empty() {
-            let mut table = ByteArena::new(1 << (2 * rest));
-            full_bfs(
-                &HanoiSpace::symmetric(rest),
-                &mut table,
-                &[(1u64 << (2 * rest)) - 1],
-            );
-            self.tables[rest] = table;
-        }
+        self.build_table(rest);
+        self.windows = (0..=self.n_discs - m)
+            .map(|first| Window {
+                first,
+                rest: [(0, first), (first + m, self.n_discs - first - m)]
+                    .into_iter()
+                    .filter(|run| run.1 > 0)
+                    .collect(),
+            })
+            .collect();
         self.oracle = Some(oracle);
+        self.use_partitions = keep_partitions;
         self
     }
 
     /// The pattern distance of discs `first..first + k` of `state`.
     #[inline]
     fn pattern(&self, state: u64, first: usize, k: usize) -> u32 {
-        let projected = state >> (2 * first) & ((1u64 << (2 * k)) - 1);
+        self.pattern_runs(state, &[(first, k)])
+    }
+
+    /// The distance of `state`'s discs in `runs` (each `(first disc, count)`, ascending), by the
+    /// pattern database of their total count.
+    #[inline]
+    fn pattern_runs(&self, state: u64, runs: &[(usize, usize)]) -> u32 {
+        let mut projected = 0;
+        let mut k = 0;
+        for &(first, count) in runs {
+            projected |= (state >> (2 * first) & ((1u64 << (2 * count)) - 1)) << (2 * k);
+            k += count;
+        }
         let canonical = self.spaces[k].canonical(projected);
         u32::from(self.tables[k].as_bytes()[canonical as usize]) - 1
     }
 
-    /// The heuristic: the largest of the partitions' sums of pattern distances, and of the
-    /// oracle's exact distance of the largest discs plus the pattern distance of the rest.
-    fn heuristic(&self, state: u64, exact: &mut std::collections::HashMap<u64, u32>) -> u32 {
-        let with_oracle = self.oracle.as_ref().map_or(0, |oracle| {
-            let rest = self.n_discs - oracle.n_discs();
-            let top = state >> (2 * rest);
-            let top_distance = *exact
-                .entry(top)
-                .or_insert_with(|| oracle.distance_packed(top));
-            top_distance + self.pattern(state, 0, rest)
-        });
-        let by_patterns = self
-            .partitions
+    /// The largest of the partitions' sums of pattern distances.
+    fn by_patterns(&self, state: u64) -> u32 {
+        self.partitions
             .iter()
             .map(|groups| {
                 groups
@@ -135,8 +169,30 @@ impl PdbSearch {
                     .sum::<u32>()
             })
             .max()
-            .expect("at least one partition");
-        by_patterns.max(with_oracle)
+            .expect("at least one partition")
+    }
+
+    /// The heuristic, given the exact distances of `state`'s windows.
+    fn estimate(&self, state: u64, exact: &Windows) -> u32 {
+        let by_windows = self
+            .windows
+            .iter()
+            .zip(exact)
+            .map(|(window, &d)| u32::from(d) + self.pattern_runs(state, &window.rest))
+            .max()
+            .unwrap_or(0);
+        if self.use_partitions || self.windows.is_empty() {
+            by_windows.max(self.by_patterns(state))
+        } else {
+            by_windows
+        }
+    }
+
+    /// The discs of `state` in a window starting at disc `first`.
+    #[inline]
+    fn window_of(&self, state: u64, first: usize) -> u64 {
+        let m = self.oracle.as_ref().map_or(0, GoalTable::n_discs);
+        state >> (2 * first) & ((1u64 << (2 * m)) - 1)
     }
 
     /// The most states one search may generate before giving up: about 7 GiB of hash map and
@@ -162,14 +218,13 @@ impl PdbSearch {
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
         let mut arena = SparseArena::new();
-        let mut exact = std::collections::HashMap::new();
-        let result = astar(
+        let result = astar_with(
             &space,
             &mut arena,
             space.canonical(start),
             goal,
             Self::MAX_STATES,
-            |s| self.heuristic(s, &mut exact),
+            &mut Estimator(self),
         );
         // Give the memory back at once; the next search starts from an empty arena anyway.
         drop(arena);
@@ -185,6 +240,43 @@ impl PdbSearch {
             moves: real_moves(&space, start, &path),
             expanded: result.expanded,
         })
+    }
+}
+
+/// The search's heuristic, carrying the exact window distances from state to state.
+struct Estimator<'a>(&'a PdbSearch);
+
+impl Estimate for Estimator<'_> {
+    type Note = Windows;
+
+    fn start(&mut self, state: u64) -> (u32, Windows) {
+        let search = self.0;
+        let mut exact = [0; MAX_WINDOWS];
+        if let Some(oracle) = &search.oracle {
+            for (d, window) in exact.iter_mut().zip(&search.windows) {
+                let distance = oracle.distance_packed(search.window_of(state, window.first));
+                *d = u8::try_from(distance).expect("at most 161 moves for 16 discs");
+            }
+        }
+        (search.estimate(state, &exact), exact)
+    }
+
+    #[inline]
+    fn child(&mut self, _parent: u64, note: &Windows, child: u64) -> (u32, Windows) {
+        let search = self.0;
+        let mut exact = *note;
+        if let Some(oracle) = &search.oracle {
+            for (d, window) in exact.iter_mut().zip(&search.windows) {
+                let code = oracle.distance_mod3(search.window_of(child, window.first));
+                // One of d - 1, d, d + 1: the one with the child's residue.
+                match (code + 3 - *d % 3) % 3 {
+                    0 => {}
+                    1 => *d += 1,
+                    _ => *d -= 1,
+                }
+            }
+        }
+        (search.estimate(child, &exact), exact)
     }
 }
 

@@ -1,4 +1,4 @@
-//! A* with a bucket queue, for unit-cost reversible moves and a consistent heuristic.
+//! A* with a bucket queue, for unit-cost reversible moves and an admissible heuristic.
 
 use crate::{Arena, Space, descend_path};
 
@@ -12,6 +12,38 @@ pub struct AStarResult {
     /// Whether the search stopped because the arena reached `max_states` (then `path` is `None`
     /// without proving the goal unreachable).
     pub gave_up: bool,
+}
+
+/// A heuristic that hands a small note from each state to its successors, for estimates that
+/// are cheaper to update than to compute from scratch (an exact distance of a projection kept
+/// by its change mod 3, say).
+///
+/// A note must be a function of the state alone, whatever the path that reached it: a state
+/// reached again more cheaply is estimated again from its new parent.
+pub trait Estimate {
+    /// What a state passes on to its successors.
+    type Note: Copy;
+
+    /// The estimate of the start state, computed from scratch, and its note.
+    fn start(&mut self, state: u64) -> (u32, Self::Note);
+
+    /// The estimate of `child`, a successor of `parent` whose note is `note`, and its note.
+    fn child(&mut self, parent: u64, note: &Self::Note, child: u64) -> (u32, Self::Note);
+}
+
+/// An [`Estimate`] computed from the state alone.
+struct Plain<H>(H);
+
+impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
+    type Note = ();
+
+    fn start(&mut self, state: u64) -> (u32, ()) {
+        ((self.0)(state), ())
+    }
+
+    fn child(&mut self, _: u64, _: &(), child: u64) -> (u32, ()) {
+        ((self.0)(child), ())
+    }
 }
 
 /// Shortest path from `start` to `goal` by A*, with `heuristic(state)` an admissible lower bound
@@ -36,18 +68,32 @@ pub fn astar<S: Space, A: Arena>(
     start: u64,
     goal: u64,
     max_states: usize,
-    mut heuristic: impl FnMut(u64) -> u32,
+    heuristic: impl FnMut(u64) -> u32,
+) -> AStarResult {
+    astar_with(space, arena, start, goal, max_states, &mut Plain(heuristic))
+}
+
+/// [`astar`] with an [`Estimate`]: each queue entry carries its state's note, and successors are
+/// estimated from it.
+pub fn astar_with<S: Space, A: Arena, E: Estimate>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goal: u64,
+    max_states: usize,
+    estimate: &mut E,
 ) -> AStarResult {
     arena.reset();
     arena.set(start, 1);
-    let h0 = heuristic(start) as usize;
+    let (h0, note0) = estimate.start(start);
+    let h0 = h0 as usize;
     // Each entry remembers the g it was queued with; a later, cheaper path makes it stale.
-    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); h0 + 1];
-    buckets[h0].push((start, 0));
+    let mut buckets: Vec<Vec<(u64, u32, E::Note)>> = vec![Vec::new(); h0 + 1];
+    buckets[h0].push((start, 0, note0));
     let mut f = h0;
     let mut expanded = 0;
     while f < buckets.len() {
-        let Some((state, queued_g)) = buckets[f].pop() else {
+        let Some((state, queued_g, note)) = buckets[f].pop() else {
             f += 1;
             continue;
         };
@@ -77,13 +123,14 @@ pub fn astar<S: Space, A: Arena>(
             let seen = arena.get(succ);
             if seen == 0 || seen > code {
                 arena.set(succ, code);
+                let (h, succ_note) = estimate.child(state, &note, succ);
                 // Pathmax: f never decreases along a path, so the queue's cursor never has to
                 // move back, even for a heuristic that is admissible but not consistent.
-                let f_succ = (g + 1 + heuristic(succ) as usize).max(f);
+                let f_succ = (g + 1 + h as usize).max(f);
                 if buckets.len() <= f_succ {
                     buckets.resize_with(f_succ + 1, Vec::new);
                 }
-                buckets[f_succ].push((succ, (g + 1) as u32));
+                buckets[f_succ].push((succ, (g + 1) as u32, succ_note));
             }
         });
     }
