@@ -50,20 +50,26 @@ fn pattern_databases() {
         .filter_map(|w| w.trim().parse::<usize>().ok())
     {
         let started = std::time::Instant::now();
-        let mut search = hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP);
-        if n > 16 {
-            // The largest 16 discs exactly, from the two-bit goal table.
-            // Loaded from `HANOI4_TABLES/hanoi4-n16.t2` when that file exists.
+        let mut search = if n > 16 {
+            // Windows of `HANOI4_WINDOW` discs (default 16) measured by the two-bit table, loaded
+            // from `HANOI4_TABLES/hanoi4-nNN.t2` when that file exists, else built.
+            let width: usize = std::env::var("HANOI4_WINDOW")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(16)
+                .max(n.saturating_sub(4))
+                .min(n - 1);
             let file = std::env::var_os("HANOI4_TABLES")
-                .map(|dir| std::path::Path::new(&dir).join("hanoi4-n16.t2"))
+                .map(|dir| hanoi4::table_file(std::path::Path::new(&dir), width))
                 .filter(|f| f.exists());
             let table = match file {
                 Some(file) => hanoi4::GoalTable::load(&file).expect("a saved table"),
-                None => hanoi4::GoalTable::build(16, 2, |_, _| {}).0,
+                None => hanoi4::GoalTable::build(width, 2, |_, _| {}).0,
             };
-            let keep = std::env::var_os("HANOI4_PDB_PARTITIONS").is_some();
-            search = search.with_oracle(table, keep);
-        }
+            hanoi4::PdbSearch::with_oracle(n, table)
+        } else {
+            hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP)
+        };
         let build = started.elapsed();
         let oracle = (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0);
         let mut state = 0x2024_u64 + n as u64;
@@ -92,7 +98,7 @@ fn pattern_databases() {
         nodes.sort();
         lengths.sort();
         println!(
-            "pdb n={n:2}: build {:.2} s; {cases} random cases: median {:.3} s (max {:.3} s), median {} expanded \
+            "pdb n={n:2}: build/load {:.2} s; {cases} random cases: median {:.3} s (max {:.3} s), median {} expanded \
              (max {}), median length {}{}",
             build.as_secs_f64(),
             times[cases / 2].as_secs_f64(),

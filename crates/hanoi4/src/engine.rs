@@ -12,8 +12,8 @@ pub enum Engine {
     Table,
     /// The two-bit goal table, built (or loaded) once per disc count: `n <= 16`.
     Oracle,
-    /// A* over additive pattern databases (14 discs and the rest), and past 16 discs the
-    /// two-bit table of the largest 16 discs as well: `n <= 20`.
+    /// A* over additive pattern databases: groups of up to 14 discs for `n <= 16`; past 16
+    /// discs, windows of 16 to 18 consecutive discs measured by a two-bit table: `n <= 20`.
     Pdb,
 }
 
@@ -27,11 +27,12 @@ impl Engine {
         }
     }
 
-    /// The engine used when none is asked for. The table answers up to 13 discs in
-    /// milliseconds. At 14 discs the pattern databases (1 s to build, milliseconds a case)
-    /// beat building the oracle (1.3 s); at 15 and 16 the oracle (5.5 s and 24 s, then
-    /// microseconds a case) beats A*, which needs a second or more a case at 16. Beyond 16
-    /// only A* is left, helped by the 16-disc table. Figures from `cargo bench -p hanoi4`.
+    /// The engine used when none is asked for and no saved table of `n_discs` is at hand
+    /// (with one, the oracle answers at once). The table answers up to 13 discs in
+    /// milliseconds. At 14 discs the pattern databases (3 s to build, milliseconds a case)
+    /// beat building the oracle; at 15 and 16 the oracle (10 s and 37 s, then microseconds a
+    /// case) beats A*, which needs a second or more a case at 16. Beyond 16, A* over windows of
+    /// the largest saved table, or of the 16-disc table. Figures from `cargo bench -p hanoi4`.
     pub fn default_for(n_discs: usize) -> Engine {
         match n_discs {
             0..=13 => Engine::Table,
@@ -52,10 +53,16 @@ impl Engine {
     }
 }
 
+/// The windows' width for A* past 16 discs when no wider table is saved: the 16-disc table is
+/// built in 37 s and takes 171 MiB (17 discs: about 3 minutes and 683 MiB).
+const DEFAULT_WINDOW: usize = 16;
+
 /// Solves every case towards peg 4, each disc count with `engine` or its default engine.
 ///
-/// With `tables`, the oracle loads `hanoi4-nNN.t2` from that folder when present and saves it
-/// there after building it.
+/// With `tables`, two-bit tables are loaded from that folder (`hanoi4-nNN.t2`, written by
+/// `hanoi4 --eccentricity N --tables DIR` or by an earlier run): the oracle answers any disc
+/// count whose table is there, and A* past 16 discs uses the widest saved table it can (`n - 4`
+/// to `n - 1` discs). A table built because none was found (16 discs for A*) is saved there.
 ///
 /// # Errors
 /// When the engine asked for cannot take a disc count, or a table file cannot be read or written.
@@ -64,12 +71,22 @@ pub fn solve_file(
     engine: Option<Engine>,
     tables: Option<&Path>,
 ) -> Result<Solution, String> {
+    let saved = |n: usize| tables.is_some_and(|dir| table_file(dir, n).exists());
+    let choose = |n: usize| {
+        engine.unwrap_or(
+            if n <= GoalTable::MAX_DISCS && n > Solver::MAX_DISCS && saved(n) {
+                Engine::Oracle
+            } else {
+                Engine::default_for(n)
+            },
+        )
+    };
     let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
     let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
     sizes.sort_unstable();
     sizes.dedup();
     for &n in &sizes {
-        let chosen = engine.unwrap_or(Engine::default_for(n));
+        let chosen = choose(n);
         if n > chosen.max_discs() {
             let name = format!("{chosen:?}").to_lowercase();
             return Err(format!(
@@ -81,11 +98,11 @@ pub fn solve_file(
     let largest_for_table = sizes
         .iter()
         .copied()
-        .filter(|&n| engine.unwrap_or(Engine::default_for(n)) == Engine::Table)
+        .filter(|&n| choose(n) == Engine::Table)
         .max();
     let mut table_solver = largest_for_table.map(Solver::new);
     for n in sizes {
-        let chosen = engine.unwrap_or(Engine::default_for(n));
+        let chosen = choose(n);
         let cases: Vec<usize> = (0..starts.len())
             .filter(|&i| starts[i].n_discs() == n)
             .collect();
@@ -103,12 +120,15 @@ pub fn solve_file(
                 group.iter().map(|c| table.solve(c)).collect()
             }
             Engine::Pdb => {
-                let mut search = PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP));
-                if n > GoalTable::MAX_DISCS {
-                    // The largest 16 discs measured exactly: built once (24 s, 1 GiB) or loaded.
-                    search =
-                        search.with_oracle(oracle_table(GoalTable::MAX_DISCS, tables)?, false);
-                }
+                let mut search = if n > DEFAULT_WINDOW {
+                    let width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
+                        .rev()
+                        .find(|&m| saved(m))
+                        .unwrap_or(DEFAULT_WINDOW);
+                    PdbSearch::with_oracle(n, oracle_table(width, tables)?)
+                } else {
+                    PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))
+                };
                 group
                     .iter()
                     .map(|c| search.solve(c).map(|s| s.moves))
@@ -122,8 +142,13 @@ pub fn solve_file(
     Ok(Solution { moves })
 }
 
+/// Where a table of `n` discs is saved in `dir`.
+pub fn table_file(dir: &Path, n: usize) -> PathBuf {
+    dir.join(format!("hanoi4-n{n:02}.t2"))
+}
+
 fn oracle_table(n: usize, tables: Option<&Path>) -> Result<GoalTable, String> {
-    let file: Option<PathBuf> = tables.map(|dir| dir.join(format!("hanoi4-n{n:02}.t2")));
+    let file: Option<PathBuf> = tables.map(|dir| table_file(dir, n));
     if let Some(file) = file.as_ref().filter(|f| f.exists()) {
         let table = GoalTable::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
         if table.n_discs() == n {

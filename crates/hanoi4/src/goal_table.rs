@@ -1,35 +1,36 @@
-//! The two-bit goal table: distance mod 3 to "all discs on peg 4" for up to 16 discs.
+//! The two-bit goal table: distance mod 3 to "all discs on peg 4" for up to 18 discs.
 //!
 //! Built by `statespace::two_bit_bfs` over the quotient by relabelling pegs 1 to 3
-//! ([`HanoiSpace::symmetric`]): codes land on canonical configurations only, so the work is
-//! about six times smaller than a BFS of all `4^n` configurations, while the table keeps one
-//! 2-bit entry per packed configuration (1 GiB for 16 discs). Exact distances and optimal moves
-//! come from descending the codes ([`statespace::descend_mod3`]) and lifting the canonical path
-//! back to real moves.
+//! ([`crate::HanoiSpace::symmetric`]), indexed densely by [`crate::CanonicalIndex`]: one 2-bit entry per
+//! canonical configuration, about `4^n / 6` of them (179 MiB for 16 discs, 2.7 GiB for 18).
+//! Exact distances and optimal moves come from descending the codes
+//! ([`statespace::descend_mod3`]) and lifting the canonical path back to real moves.
 //!
-//! Measured with `cargo bench -p hanoi4` (two threads): 4^13 in 0.32 s, 4^15 in 5.5 s, 4^16 in
-//! 24 s.
+//! Measured with `cargo bench -p hanoi4` (two threads): see the crate's benchmark.
 
 use std::io::{self, Read, Write};
 use std::path::Path;
 
 use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 
+use crate::rank::RankedSpace;
 use crate::solve::real_moves;
-use crate::{Config, HanoiSpace, Move};
+use crate::{Config, Move};
 
-/// Distances mod 3 to all discs on peg 4, for every configuration of `n <= 16` discs.
+/// Distances mod 3 to all discs on peg 4, for every configuration of `n <= 18` discs.
 pub struct GoalTable {
     n_discs: usize,
+    space: RankedSpace,
     table: TwoBitTable,
 }
 
-/// The first bytes of a saved table, followed by one byte for `n` and the words, little-endian.
-const MAGIC: &[u8; 8] = b"HANOI4T2";
+/// The first bytes of a saved table, followed by one byte for `n` and the words, little-endian
+/// (one word per 32 canonical configurations, in rank order).
+const MAGIC: &[u8; 8] = b"HANOI4R2";
 
 impl GoalTable {
-    /// The most discs: 4^16 configurations at 2 bits is 1 GiB.
-    pub const MAX_DISCS: usize = 16;
+    /// The most discs: 11.5 billion canonical configurations at 2 bits is 2.7 GiB.
+    pub const MAX_DISCS: usize = 18;
 
     /// Runs the two-bit BFS from the goal with `threads` threads. `progress(level, count)` gets
     /// the number of configurations (not canonical states) at each distance as it is found.
@@ -39,19 +40,39 @@ impl GoalTable {
     pub fn build(n_discs: usize, threads: usize, progress: impl FnMut(u32, u64)) -> (Self, Levels) {
         assert!(
             (1..=Self::MAX_DISCS).contains(&n_discs),
-            "the goal table holds 1 to 16 discs"
+            "the goal table holds 1 to 18 discs"
         );
-        let space = HanoiSpace::symmetric(n_discs);
-        let goal = Self::goal(n_discs);
+        let space = RankedSpace::new(n_discs);
+        let goal = space.rank_of(Self::goal(n_discs));
         let (table, levels) = two_bit_bfs(
             &space,
-            1 << (2 * n_discs),
+            space.index().len(),
             &[goal],
             threads,
-            |s| space.orbit_size(s),
+            |rank| space.packed_space().orbit_size(space.index().unrank(rank)),
             progress,
         );
-        (Self { n_discs, table }, levels)
+        let table = Self {
+            n_discs,
+            space,
+            table,
+        };
+        (table, levels)
+    }
+
+    /// The canonical path from a packed configuration down to the goal.
+    fn descend(&self, packed: u64) -> Vec<u64> {
+        let ranks = descend_mod3(
+            &self.space,
+            &self.table,
+            &[self.space.rank_of(Self::goal(self.n_discs))],
+            self.space.rank_of(packed),
+        )
+        .expect("every configuration reaches the goal");
+        ranks
+            .into_iter()
+            .map(|rank| self.space.index().unrank(rank))
+            .collect()
     }
 
     fn goal(n_discs: usize) -> u64 {
@@ -75,42 +96,19 @@ impl GoalTable {
             "the table is for {} discs",
             self.n_discs
         );
-        let space = HanoiSpace::symmetric(self.n_discs);
         let start = config.pack();
-        let path = descend_mod3(
-            &space,
-            &self.table,
-            &[Self::goal(self.n_discs)],
-            space.canonical(start),
-        )
-        .expect("every configuration reaches the goal");
-        real_moves(&space, start, &path)
+        let path = self.descend(start);
+        real_moves(self.space.packed_space(), start, &path)
     }
 
     /// The exact distance from `config` to all discs on peg 4.
     pub fn distance(&self, config: &Config) -> u32 {
-        let space = HanoiSpace::symmetric(self.n_discs);
-        let path = descend_mod3(
-            &space,
-            &self.table,
-            &[Self::goal(self.n_discs)],
-            space.canonical(config.pack()),
-        )
-        .expect("every configuration reaches the goal");
-        path.len() as u32 - 1
+        self.distance_packed(config.pack())
     }
 
     /// The exact distance of a packed configuration (see [`Config::pack`]) of this table's discs.
     pub fn distance_packed(&self, packed: u64) -> u32 {
-        let space = HanoiSpace::symmetric(self.n_discs);
-        let path = descend_mod3(
-            &space,
-            &self.table,
-            &[Self::goal(self.n_discs)],
-            space.canonical(packed),
-        )
-        .expect("every configuration reaches the goal");
-        path.len() as u32 - 1
+        self.descend(packed).len() as u32 - 1
     }
 
     /// The distance mod 3 of a packed configuration (see [`Config::pack`]) of this table's
@@ -118,18 +116,18 @@ impl GoalTable {
     /// own is whichever of `d - 1`, `d`, `d + 1` has this residue.
     #[inline]
     pub fn distance_mod3(&self, packed: u64) -> u8 {
-        let canonical = HanoiSpace::symmetric(self.n_discs).canonical(packed);
         self.table
-            .code(canonical)
+            .code(self.space.rank_of(packed))
             .expect("every configuration reaches the goal")
     }
 
-    /// Writes the table to `path` (`4^n / 4` bytes plus a 9-byte header).
+    /// Writes the table to `path` (a quarter byte per canonical configuration plus a 9-byte
+    /// header), streaming: no second copy of the table in memory.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
         file.write_all(MAGIC)?;
         file.write_all(&[self.n_discs as u8])?;
-        for word in self.table.to_words() {
+        for word in self.table.words() {
             file.write_all(&word.to_le_bytes())?;
         }
         file.flush()
@@ -143,7 +141,7 @@ impl GoalTable {
                 format!("{}: {what}", path.display()),
             )
         };
-        let mut file = io::BufReader::with_capacity(1 << 20, std::fs::File::open(path)?);
+        let mut file = std::fs::File::open(path)?;
         let mut header = [0u8; 9];
         file.read_exact(&mut header)?;
         if &header[..8] != MAGIC {
@@ -153,18 +151,29 @@ impl GoalTable {
         if !(1..=Self::MAX_DISCS).contains(&n_discs) {
             return Err(invalid("bad disc count"));
         }
-        let len = 1u64 << (2 * n_discs);
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        if bytes.len() as u64 != len.div_ceil(32) * 8 {
+        let space = RankedSpace::new(n_discs);
+        let len = space.index().len();
+        let n_words = len.div_ceil(32);
+        if file.metadata()?.len() != 9 + 8 * n_words {
             return Err(invalid("truncated or oversized"));
         }
-        let words = bytes
-            .chunks_exact(8)
-            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
-            .collect();
+        // Read in chunks straight into the words: no second copy of a table of gigabytes.
+        let mut words = Vec::with_capacity(n_words as usize);
+        let mut chunk = vec![0u8; 1 << 20];
+        let mut left = 8 * n_words as usize;
+        while left > 0 {
+            let take = left.min(chunk.len());
+            file.read_exact(&mut chunk[..take])?;
+            words.extend(
+                chunk[..take]
+                    .chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))),
+            );
+            left -= take;
+        }
         Ok(Self {
             n_discs,
+            space,
             table: TwoBitTable::from_words(words, len),
         })
     }

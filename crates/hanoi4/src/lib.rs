@@ -40,13 +40,15 @@ mod goal_table;
 mod model;
 mod parse;
 mod pdb;
+mod rank;
 mod solve;
 
-pub use engine::{Engine, solve_file};
+pub use engine::{Engine, solve_file, table_file};
 pub use goal_table::GoalTable;
 pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use parse::{ParseError, parse};
 pub use pdb::{PdbSearch, PdbSolution};
+pub use rank::{CanonicalIndex, RankedSpace};
 pub use solve::{DistanceView, FRAME_STEWART, HanoiSpace, Solution, Solver};
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! `hanoi4`: reads an algospot HANOI4 input and prints the fewest moves to peg 4 per case.
 //!
 //! Usage: `hanoi4 [--moves] [--engine table|oracle|pdb] [--tables DIR] < input`, or
-//! `hanoi4 --eccentricity N` to reproduce the largest distance from a tower for N <= 16 discs.
+//! `hanoi4 --eccentricity N [--tables DIR]` to reproduce the largest distance from a tower for
+//! N <= 18 discs (saving the two-bit table in DIR for later runs).
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -41,9 +42,9 @@ fn parse_args() -> Result<Options, String> {
                 let n = args
                     .next()
                     .and_then(|n| n.parse().ok())
-                    .filter(|n| (1..=16).contains(n));
+                    .filter(|n| (1..=hanoi4::GoalTable::MAX_DISCS).contains(n));
                 options.eccentricity =
-                    Some(n.ok_or("--eccentricity takes a number of discs from 1 to 16")?);
+                    Some(n.ok_or("--eccentricity takes a number of discs from 1 to 18")?);
             }
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -57,7 +58,7 @@ fn main() -> ExitCode {
         Err(message) => return fail(&message),
     };
     if let Some(n) = options.eccentricity {
-        return eccentricity(n);
+        return eccentricity(n, options.tables.as_deref());
     }
     let mut input = String::new();
     if let Err(e) = io::stdin().read_to_string(&mut input) {
@@ -85,12 +86,12 @@ fn main() -> ExitCode {
 
 /// Builds the two-bit goal table for `n` discs and prints every level, the largest distance and
 /// how many configurations reach it, with the time taken. Progress goes to stderr when it is a
-/// terminal and the run has lasted more than a second.
-fn eccentricity(n: usize) -> ExitCode {
+/// terminal and the run has lasted more than a second. With `tables`, the table is saved there.
+fn eccentricity(n: usize, tables: Option<&std::path::Path>) -> ExitCode {
     let started = Instant::now();
     let terminal = io::stderr().is_terminal();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (_, levels) = hanoi4::GoalTable::build(n, threads, |level, count| {
+    let (table, levels) = hanoi4::GoalTable::build(n, threads, |level, count| {
         if terminal && started.elapsed().as_secs_f64() > 1.0 {
             eprint!(
                 "\rlevel {level:>4}: {count:>12} configurations, {:>6.1} s",
@@ -100,6 +101,13 @@ fn eccentricity(n: usize) -> ExitCode {
     });
     if terminal {
         eprint!("\r{:60}\r", "");
+    }
+    let built = started.elapsed();
+    if let Some(dir) = tables {
+        let file = hanoi4::table_file(dir, n);
+        if let Err(e) = table.save(&file) {
+            return fail(&format!("{}: {e}", file.display()));
+        }
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut report = || -> io::Result<()> {
@@ -112,7 +120,7 @@ fn eccentricity(n: usize) -> ExitCode {
             levels.reached(),
             levels.max_distance(),
             levels.sizes().last().copied().unwrap_or(0),
-            started.elapsed().as_secs_f64()
+            built.as_secs_f64()
         )?;
         out.flush()
     };

@@ -343,7 +343,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
                 }
             }
         }
-        let words = table.to_words();
+        let words: Vec<u64> = table.words().collect();
         let again = crate::TwoBitTable::from_words(words, n_nodes as u64);
         assert!((0..n_nodes as u64).all(|s| again.code(s) == table.code(s)));
     }

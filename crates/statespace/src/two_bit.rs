@@ -69,14 +69,11 @@ impl TwoBitTable {
     }
 
     /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
-    pub fn to_words(&self) -> Vec<u64> {
-        self.words
-            .iter()
-            .map(|w| w.load(Ordering::Relaxed))
-            .collect()
+    pub fn words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.words.iter().map(|w| w.load(Ordering::Relaxed))
     }
 
-    /// A table from words produced by [`TwoBitTable::to_words`].
+    /// A table from words produced by [`TwoBitTable::words`].
     ///
     /// # Panics
     /// When `words` does not hold exactly `len.div_ceil(32)` words.
