@@ -1,6 +1,6 @@
 //! A* with a bucket queue, for unit-cost reversible moves and an admissible heuristic.
 
-use crate::{Arena, Space, descend_path};
+use crate::{Arena, Space};
 
 /// What an A* search found, with its effort.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +48,14 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 
 /// Shortest path from `start` to `goal` by A*, with `heuristic(state)` an admissible lower bound
 /// on the distance to `goal`. Consistency is not required: pathmax (a successor's `f` is at least
-/// its parent's) keeps `f` monotone, and states reached again more cheaply are re-queued.
+/// its parent's) keeps `f` monotone, and states reached again more cheaply are reopened.
 ///
-/// The queue is one bucket per `f = g + h`, each a stack (deepest states first). The arena
-/// holds `g + 1` per generated state. The goal's `g` is exact when it leaves the queue, and so
-/// is that of the neighbour one less on an optimal path, so the path is read back from the codes
-/// with [`descend_path`] (moves must be reversible), with no parent pointers. The arena is reset
+/// The queue is one bucket per `f = g + h`, each a stack (deepest states first), of bare states
+/// (8 bytes each, plus the note of [`astar_with`]). The arena holds `g + 1` for a state
+/// waiting in the queue and `-(g + 1)` once it is expanded, so an entry left behind by a
+/// cheaper path finds its state expanded and is dropped. The goal's `g` is exact when it leaves
+/// the queue, and so is that of the neighbour one less on an optimal path, so the path is read
+/// back from the codes, with no parent pointers (moves must be reversible). The arena is reset
 /// first.
 ///
 /// See <https://en.wikipedia.org/wiki/A*_search_algorithm>.
@@ -87,25 +89,23 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
     arena.set(start, 1);
     let (h0, note0) = estimate.start(start);
     let h0 = h0 as usize;
-    // Each entry remembers the g it was queued with; a later, cheaper path makes it stale.
-    let mut buckets: Vec<Vec<(u64, u32, E::Note)>> = vec![Vec::new(); h0 + 1];
-    buckets[h0].push((start, 0, note0));
+    let mut buckets: Vec<Vec<(u64, E::Note)>> = vec![Vec::new(); h0 + 1];
+    buckets[h0].push((start, note0));
     let mut f = h0;
     let mut expanded = 0;
     while f < buckets.len() {
-        let Some((state, queued_g, note)) = buckets[f].pop() else {
+        let Some((state, note)) = buckets[f].pop() else {
             f += 1;
             continue;
         };
-        let g = arena.get(state) as usize - 1;
-        if g != queued_g as usize {
-            continue; // A stale entry: the state was reached again more cheaply.
+        let code = arena.get(state);
+        if code < 0 {
+            continue; // Already expanded, through a path at least as cheap.
         }
+        let g = code as usize - 1;
         if state == goal {
-            let mut path = descend_path(space, arena, goal).expect("the goal was reached");
-            path.reverse();
             return AStarResult {
-                path: Some(path),
+                path: Some(read_back(space, arena, goal)),
                 expanded,
                 gave_up: false,
             };
@@ -118,11 +118,12 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
             };
         }
         expanded += 1;
-        let code = (g + 2) as i32;
+        arena.set(state, -code);
+        let succ_code = (g + 2) as i32;
         space.for_each_successor(state, |succ| {
             let seen = arena.get(succ);
-            if seen == 0 || seen > code {
-                arena.set(succ, code);
+            if seen == 0 || seen.abs() > succ_code {
+                arena.set(succ, succ_code);
                 let (h, succ_note) = estimate.child(state, &note, succ);
                 // Pathmax: f never decreases along a path, so the queue's cursor never has to
                 // move back, even for a heuristic that is admissible but not consistent.
@@ -130,7 +131,7 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
                 if buckets.len() <= f_succ {
                     buckets.resize_with(f_succ + 1, Vec::new);
                 }
-                buckets[f_succ].push((succ, (g + 1) as u32, succ_note));
+                buckets[f_succ].push((succ, succ_note));
             }
         });
     }
@@ -139,4 +140,26 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
         expanded,
         gave_up: false,
     }
+}
+
+/// The path from the start to `goal`, by descending `|code|` from the goal: the first
+/// successor one less each time. Every recorded `g` is the length of a real path, and the
+/// neighbour through which the goal got its exact `g` still holds `g - 1`.
+fn read_back<S: Space, A: Arena>(space: &S, arena: &A, goal: u64) -> Vec<u64> {
+    let mut code = arena.get(goal).abs();
+    let mut path = vec![goal];
+    let mut state = goal;
+    while code > 1 {
+        let mut nearer = None;
+        space.for_each_successor(state, |succ| {
+            if nearer.is_none() && arena.get(succ).abs() == code - 1 {
+                nearer = Some(succ);
+            }
+        });
+        state = nearer.expect("a state on a shortest path has its predecessor recorded");
+        code -= 1;
+        path.push(state);
+    }
+    path.reverse();
+    path
 }

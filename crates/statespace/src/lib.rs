@@ -26,7 +26,7 @@ mod space;
 pub mod timing;
 mod two_bit;
 
-pub use arena::{Arena, ByteArena, DenseArena, SparseArena};
+pub use arena::{Arena, ByteArena, CompactArena, DenseArena, SparseArena};
 pub use astar::{AStarResult, Estimate, astar, astar_with};
 pub use search::{Levels, bfs, bidirectional_bfs, descend_path, full_bfs};
 pub use space::{FnSpace, Space};

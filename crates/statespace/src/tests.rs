@@ -155,6 +155,51 @@ fn random_undirected_graphs_sparse(#[case] seed: u64) {
     all_searches_agree(&mut arena, seed);
 }
 
+#[rstest]
+#[case::seed_1(11)]
+#[case::seed_2(0xc0ffee)]
+fn random_undirected_graphs_compact(#[case] seed: u64) {
+    let mut arena = crate::CompactArena::new();
+    all_searches_agree(&mut arena, seed);
+}
+
+#[test]
+fn compact_arena_equals_a_hash_map_through_growth() {
+    // Signed codes, overwrites, states spread over the 40 bits, through several doublings.
+    let mut arena = crate::CompactArena::new();
+    let mut model = std::collections::HashMap::new();
+    let mut rng = XorShift(0xa7e4a);
+    for round in 0..3 {
+        for _ in 0..20_000 {
+            let state = rng.next() % (1 << 40) >> (rng.next() % 30);
+            let code = (rng.next() % 2_000_000) as i32 - 1_000_000;
+            if code == 0 {
+                continue;
+            }
+            arena.set(state, code);
+            model.insert(state, code);
+        }
+        assert_eq!(arena.len(), model.len(), "round {round}");
+        for (&state, &code) in &model {
+            assert_eq!(arena.get(state), code);
+        }
+        for _ in 0..1000 {
+            let state = rng.next() % (1 << 40);
+            assert_eq!(arena.get(state), model.get(&state).copied().unwrap_or(0));
+        }
+        arena.reset();
+        model.clear();
+        assert_eq!(arena.get(0), 0);
+    }
+    assert_eq!(arena.get(u64::MAX), 0);
+}
+
+#[test]
+#[should_panic(expected = "below 2^40")]
+fn compact_arena_refuses_wide_states() {
+    crate::CompactArena::new().set(1 << 40, 1);
+}
+
 #[test]
 fn byte_arena_full_bfs_equals_dense() {
     let mut rng = XorShift(0xb17e);
