@@ -171,7 +171,7 @@ fn compact_arena_equals_a_hash_map_through_growth() {
     let mut rng = XorShift(0xa7e4a);
     for round in 0..3 {
         for _ in 0..20_000 {
-            let state = rng.next() % (1 << 40) >> (rng.next() % 30);
+            let state = (rng.next() % (1 << 40)) >> (rng.next() % 30);
             let code = (rng.next() % 2_000_000) as i32 - 1_000_000;
             if code == 0 {
                 continue;
