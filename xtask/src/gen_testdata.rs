@@ -442,6 +442,18 @@ fn hanoi4(root: &Path) -> Result<(), String> {
         &hanoi4_file(&fourteen),
         &["hanoi4"],
     )?;
+    // Pattern-database A* past the plain oracle: perfect towers of 15 and 16 discs, whose
+    // answers are the Frame-Stewart numbers.
+    let towers: Vec<Vec<u8>> = [(15, 0), (15, 1), (15, 2), (16, 1)]
+        .iter()
+        .map(|&(n, peg)| vec![peg; n])
+        .collect();
+    write_case(
+        &root.join("engines").join("pdb"),
+        "towers_n15_n16",
+        &hanoi4_file(&towers),
+        &["hanoi4"],
+    )?;
     Ok(())
 }
 

@@ -90,3 +90,25 @@ fn exact_outputs_have_no_checker() {
     assert!(checker_for("coins", &[]).is_none());
     assert!(checker_for("marbles", &args(&["--max-tilts", "none"])).is_none());
 }
+
+#[test]
+fn frame_stewart_numbers_equal_the_plain_bfs_for_towers() {
+    use crate::oracle::hanoi4::{frame_stewart, solve};
+    for n in 1..=10usize {
+        let discs: Vec<String> = (1..=n).rev().map(|d| d.to_string()).collect();
+        let input = format!("1\n{n}\n{n} {}\n0\n0\n0\n", discs.join(" "));
+        assert_eq!(solve(&input).trim(), frame_stewart(n).to_string(), "n={n}");
+    }
+    // The published values past the table (Frame 1941, Stewart 1941; optimal, Bousch 2014).
+    let known = [
+        (13, 97),
+        (14, 113),
+        (15, 129),
+        (16, 161),
+        (17, 193),
+        (20, 289),
+    ];
+    for (n, moves) in known {
+        assert_eq!(frame_stewart(n), moves, "n={n}");
+    }
+}
