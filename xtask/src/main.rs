@@ -4,7 +4,7 @@
 //!   runs every judge case under `testdata/` through them (see [`verify`]).
 //! * `oracle PUZZLE [ARGS]`: the independent oracles that produced `testdata/**/*.out`; reads a
 //!   judge input on stdin and writes the judge output (see [`oracle`]).
-//! * `bench [NAME]`: whole-process timings against baselines (see [`bench`]).
+//! * `bench [NAME]`: whole-process timings against baselines (see [`mod@bench`]).
 //! * `gen-testdata [PUZZLE]`: writes the generated cases of `testdata/` and their answers from the oracles.
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers

@@ -22,13 +22,16 @@
 //! * **table** (`n <= 13`): `statespace`'s dense table of 2^26 `i32` (256 MiB), allocated once
 //!   per process; bidirectional BFS per case, or one full BFS from the goal when a file has many
 //!   cases of one size ([`Solver`]).
-//! * **oracle** (`n <= 16`): the two-bit goal table ([`GoalTable`]): distance mod 3 of every
-//!   configuration, 1 GiB for 16 discs, built in 24 s (or loaded from a file), then exact
-//!   distances and moves by descent in microseconds. `hanoi4 --eccentricity N` reproduces Korf's
-//!   largest distances: 113 (14), 130 with 588 configurations (15), 161 (16).
-//! * **pdb** (`n <= 20`): A* over additive pattern databases of up to 14 discs ([`PdbSearch`]);
-//!   past 16 discs also the exact two-bit table of the largest 16 (built once, 27 s and 1 GiB,
-//!   or loaded with `--tables`).
+//! * **oracle** (`n <= 18`): the two-bit goal table ([`GoalTable`]): distance mod 3 of every
+//!   canonical configuration, indexed densely ([`CanonicalIndex`], about `4^n / 6` entries):
+//!   171 MiB for 16 discs, built in 37 s (17: 683 MiB, 3 min; 18: 2.7 GiB, 14 min), or loaded
+//!   from a file; then exact distances and moves by descent in microseconds. `hanoi4
+//!   --eccentricity N` reproduces Korf's largest distances: 113 (14), 130 with 588
+//!   configurations (15), 161 (16).
+//! * **pdb** (`n <= 20`): A* ([`PdbSearch`]) over additive pattern databases of up to 14 discs
+//!   for `n <= 16`; past 16 discs over windows of 16 to 18 consecutive discs whose exact
+//!   distances come from the widest two-bit table at hand (built once, or loaded with
+//!   `--tables`), carried from state to state by their change mod 3.
 //!
 //! # State count
 //! `4^n` configurations: 67,108,864 for 13 discs, 4,294,967,296 for 16. The farthest

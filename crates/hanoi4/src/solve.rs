@@ -242,7 +242,7 @@ impl Solver {
     }
 
     /// Solves every case towards all discs on peg 4, choosing per disc count between one full
-    /// BFS from the goal and a bidirectional BFS per case ([`full_bfs_threshold`]).
+    /// BFS from the goal and a bidirectional BFS per case (see `full_bfs_threshold` in the source).
     pub fn solve_all(&mut self, starts: &[Config]) -> Solution {
         let mut moves = vec![Vec::new(); starts.len()];
         let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
