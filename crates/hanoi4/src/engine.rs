@@ -13,7 +13,7 @@ pub enum Engine {
     /// The two-bit goal table, built (or loaded) once per disc count: `n <= 16`.
     Oracle,
     /// A* over additive pattern databases: groups of up to 14 discs for `n <= 16`; past 16
-    /// discs, windows of 16 to 18 consecutive discs measured by a two-bit table: `n <= 20`.
+    /// discs, windows of 16 to 19 consecutive discs measured by a two-bit table: `n <= 20`.
     Pdb,
 }
 

@@ -22,14 +22,14 @@
 //! * **table** (`n <= 13`): `statespace`'s dense table of 2^26 `i32` (256 MiB), allocated once
 //!   per process; bidirectional BFS per case, or one full BFS from the goal when a file has many
 //!   cases of one size ([`Solver`]).
-//! * **oracle** (`n <= 18`): the two-bit goal table ([`GoalTable`]): distance mod 3 of every
+//! * **oracle** (`n <= 19`): the two-bit goal table ([`GoalTable`]): distance mod 3 of every
 //!   canonical configuration, indexed densely ([`CanonicalIndex`], about `4^n / 6` entries):
 //!   171 MiB for 16 discs, built in 37 s (17: 683 MiB, 3 min; 18: 2.7 GiB, 14 min), or loaded
 //!   from a file; then exact distances and moves by descent in microseconds. `hanoi4
 //!   --eccentricity N` reproduces Korf's largest distances: 113 (14), 130 with 588
 //!   configurations (15), 161 (16).
 //! * **pdb** (`n <= 20`): A* ([`PdbSearch`]) over additive pattern databases of up to 14 discs
-//!   for `n <= 16`; past 16 discs over windows of 16 to 18 consecutive discs whose exact
+//!   for `n <= 16`; past 16 discs over windows of 16 to 19 consecutive discs whose exact
 //!   distances come from the widest two-bit table at hand (built once, or loaded with
 //!   `--tables`), carried from state to state by their change mod 3.
 //!

@@ -2,7 +2,7 @@
 //!
 //! Usage: `hanoi4 [--moves] [--engine table|oracle|pdb] [--tables DIR] < input`, or
 //! `hanoi4 --eccentricity N [--tables DIR]` to reproduce the largest distance from a tower for
-//! N <= 18 discs (saving the two-bit table in DIR for later runs).
+//! N <= 19 discs (saving the two-bit table in DIR for later runs).
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -44,7 +44,7 @@ fn parse_args() -> Result<Options, String> {
                     .and_then(|n| n.parse().ok())
                     .filter(|n| (1..=hanoi4::GoalTable::MAX_DISCS).contains(n));
                 options.eccentricity =
-                    Some(n.ok_or("--eccentricity takes a number of discs from 1 to 18")?);
+                    Some(n.ok_or("--eccentricity takes a number of discs from 1 to 19")?);
             }
             other => return Err(format!("unknown argument {other:?}")),
         }

@@ -11,7 +11,7 @@
 //! around it) is used, and the largest sum taken.
 //!
 //! Past 16 discs ([`PdbSearch::with_oracle`]), the windows are `m` consecutive discs (`m` from
-//! `n - 4` to `n - 1`, 16 to 18) measured exactly by the two-bit [`GoalTable`] of `m` discs, the
+//! `n - 4` to `n - 1`, 16 to 19) measured exactly by the two-bit [`GoalTable`] of `m` discs, the
 //! rest (at most four discs) by a small database. A two-bit table gives only distances mod 3,
 //! but a move changes a window's distance by at most one, so a state's exact window distances
 //! follow from its parent's and one lookup each: each queue entry carries them
@@ -39,10 +39,9 @@ pub struct PdbSolution {
 /// The most windows: a table of `m` discs for `n <= m + 4` (20 discs, 16-disc table).
 const MAX_WINDOWS: usize = 5;
 
-/// The exact distances of a state's windows: a queue entry is 16 bytes with them. (The
-/// farthest configuration of 18 discs is 225 moves from the goal; a larger distance would
-/// stop the search with a panic, not a wrong answer.)
-type Windows = [u8; MAX_WINDOWS];
+/// The exact distances of a state's windows (a queue entry is 24 bytes with them; bytes would
+/// make it 16, but a perfect tower of 19 discs is already 257 moves from the goal).
+type Windows = [u16; MAX_WINDOWS];
 
 /// `m` discs measured by the two-bit table, and the rest, each as runs `(first disc, count)`
 /// in ascending order.
@@ -284,7 +283,7 @@ impl Estimate for Estimator<'_> {
         if let Some(oracle) = &search.oracle {
             for (d, window) in exact.iter_mut().zip(&search.windows) {
                 let distance = oracle.distance_packed(project(state, &window.discs));
-                *d = u8::try_from(distance).expect("window distances below 256");
+                *d = u16::try_from(distance).expect("window distances below 2^16");
             }
         }
         (search.estimate(state, &exact), exact)
@@ -298,9 +297,9 @@ impl Estimate for Estimator<'_> {
             for (d, window) in exact.iter_mut().zip(&search.windows) {
                 let code = oracle.distance_mod3(project(child, &window.discs));
                 // One of d - 1, d, d + 1: the one with the child's residue.
-                match (code + 3 - *d % 3) % 3 {
+                match (u16::from(code) + 3 - *d % 3) % 3 {
                     0 => {}
-                    1 => *d = d.checked_add(1).expect("window distances below 256"),
+                    1 => *d += 1,
                     _ => *d -= 1,
                 }
             }
