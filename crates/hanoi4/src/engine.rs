@@ -61,8 +61,8 @@ const DEFAULT_WINDOW: usize = 16;
 ///
 /// With `tables`, two-bit tables are loaded from that folder (`hanoi4-nNN.t2`, written by
 /// `hanoi4 --eccentricity N --tables DIR` or by an earlier run): the oracle answers any disc
-/// count whose table is there, and A* past 16 discs uses the widest saved table it can (`n - 4`
-/// to `n - 1` discs). A table built because none was found (16 discs for A*) is saved there.
+/// count whose table is there, and A* uses windows of the widest saved table it can (`n - 4`
+/// to `n - 1` discs; past 16 discs without one, the 16-disc table is built and saved there).
 ///
 /// # Errors
 /// When the engine asked for cannot take a disc count, or a table file cannot be read or written.
@@ -120,14 +120,15 @@ pub fn solve_file(
                 group.iter().map(|c| table.solve(c)).collect()
             }
             Engine::Pdb => {
-                let mut search = if n > DEFAULT_WINDOW {
-                    let width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
-                        .rev()
-                        .find(|&m| saved(m))
-                        .unwrap_or(DEFAULT_WINDOW);
-                    PdbSearch::with_oracle(n, oracle_table(width, tables)?)
-                } else {
-                    PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))
+                // Windows of the widest saved table (n - 4 to n - 1 discs); past 16 discs,
+                // of the 16-disc table built here if none is saved; else 14-disc databases.
+                let width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
+                    .rev()
+                    .find(|&m| saved(m))
+                    .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
+                let mut search = match width {
+                    Some(width) => PdbSearch::with_oracle(n, oracle_table(width, tables)?),
+                    None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP)),
                 };
                 group
                     .iter()

@@ -396,6 +396,26 @@ fn every_engine_gives_the_same_counts() {
 }
 
 #[test]
+fn saved_tables_serve_the_oracle_and_the_windows() {
+    use crate::{Engine, solve_file};
+    let dir = std::env::temp_dir().join(format!("hanoi4-tables-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts: Vec<Config> = (9..=12usize)
+        .map(|n| Config::unpack(0x2545_F491_4F6C_DD1D % (1 << (2 * n)), n))
+        .collect();
+    // The oracle saves the 9-disc table; A* then measures windows of 9 discs with it.
+    solve_file(&starts[..1], Some(Engine::Oracle), Some(&dir)).unwrap();
+    assert!(crate::table_file(&dir, 9).exists());
+    let windows = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
+    let table = solve_file(&starts, Some(Engine::Table), None).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    for ((start, a), b) in starts.iter().zip(&windows.moves).zip(&table.moves) {
+        assert_eq!(a.len(), b.len(), "{start:?}");
+        assert_eq!(replay(start, a)[3].len(), start.n_discs());
+    }
+}
+
+#[test]
 fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
     // 14 discs (HANOI4_FULL=1): A* over 14 + 0 and 12 + 2 disc databases against the oracle.
     if !full() {
