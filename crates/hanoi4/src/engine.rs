@@ -151,7 +151,7 @@ pub fn table_file(dir: &Path, n: usize) -> PathBuf {
 fn oracle_table(n: usize, tables: Option<&Path>) -> Result<GoalTable, String> {
     let file: Option<PathBuf> = tables.map(|dir| table_file(dir, n));
     if let Some(file) = file.as_ref().filter(|f| f.exists()) {
-        let table = GoalTable::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let table = GoalTable::load(file).map_err(|e| e.to_string())?;
         if table.n_discs() == n {
             return Ok(table);
         }

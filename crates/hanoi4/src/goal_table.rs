@@ -134,14 +134,14 @@ impl GoalTable {
         file.flush()
     }
 
-    /// Reads a table written by [`GoalTable::save`], checking its header and size.
+    /// Reads a table written by [`GoalTable::save`], checking its header and size. Errors name
+    /// the file.
     pub fn load(path: &Path) -> io::Result<Self> {
-        let invalid = |what: &str| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{}: {what}", path.display()),
-            )
-        };
+        Self::read(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    }
+
+    fn read(path: &Path) -> io::Result<Self> {
+        let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
         let mut file = std::fs::File::open(path)?;
         let mut header = [0u8; 9];
         file.read_exact(&mut header)?;

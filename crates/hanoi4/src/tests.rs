@@ -308,8 +308,15 @@ fn goal_table_survives_a_save_and_load() {
         std::env::temp_dir().join(format!("hanoi4-goal-table-test-{}.bin", std::process::id()));
     table.save(&path).unwrap();
     let loaded = crate::GoalTable::load(&path).unwrap();
-    std::fs::write(&path, b"HANOI4R2\x07short").unwrap();
-    assert!(crate::GoalTable::load(&path).is_err());
+    for (bytes, why) in [
+        (&b"HANOI4R2\x07short"[..], "truncated or oversized"),
+        (&b"HANOI4T2\x07packed"[..], "not a four-peg goal table"),
+        (&b"HANOI4R2\x14"[..], "bad disc count"),
+    ] {
+        std::fs::write(&path, bytes).unwrap();
+        let error = crate::GoalTable::load(&path).err().unwrap().to_string();
+        assert_eq!(error, format!("{}: {why}", path.display()));
+    }
     std::fs::remove_file(&path).unwrap();
     for packed in (0..1u64 << 14).step_by(13) {
         let config = Config::unpack(packed, 7);
