@@ -27,8 +27,8 @@
 //!   171 MiB for 16 discs, built in 37 s (17: 683 MiB, 3 min; 18: 2.7 GiB, 14 min; 19:
 //!   10.7 GiB, 48 min), or loaded from a file; then exact distances and moves by descent in
 //!   microseconds. `hanoi4 --eccentricity N` reproduces Korf's largest distances: 113 (14),
-//!   130 with 588 configurations (15), 161 (16); and goes on: 193 (17) and 257 (19), six
-//!   configurations each.
+//!   130 with 588 configurations (15), 161 (16); and goes on: 193 (17), 225 (18) and 257
+//!   (19), six configurations each.
 //! * **pdb** (`n <= 20`): A* ([`PdbSearch`]) over additive pattern databases of up to 14 discs
 //!   for `n <= 16`; past 16 discs over windows of 16 to 19 consecutive discs whose exact
 //!   distances come from the widest two-bit table at hand (built once, or loaded with
@@ -37,7 +37,7 @@
 //! # State count
 //! `4^n` configurations: 67,108,864 for 13 discs, 4,294,967,296 for 16. The farthest
 //! configuration from a perfect tower is exactly the Frame-Stewart number of moves for
-//! `n <= 13` (Korf 2004), one more for 15 discs, and again exactly Frame-Stewart for 16, 17 and 19.
+//! `n <= 13` (Korf 2004), one more for 15 discs, and again exactly Frame-Stewart for 16 to 19.
 
 mod engine;
 mod goal_table;
