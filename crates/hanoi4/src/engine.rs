@@ -10,7 +10,8 @@ use crate::{Config, GoalTable, Move, PdbSearch, Solution, Solver};
 pub enum Engine {
     /// Bidirectional (or full) BFS on the design's 2^26-entry `i32` table: `n <= 13`.
     Table,
-    /// The two-bit goal table, built (or loaded) once per disc count: `n <= 16`.
+    /// The two-bit goal table, built (or loaded) once per disc count: `n <= 19` (past 16 discs,
+    /// minutes to build: save it with `--tables`).
     Oracle,
     /// A* over additive pattern databases: groups of up to 14 discs for `n <= 16`; past 16
     /// discs, windows of 16 to 19 consecutive discs measured by a two-bit table: `n <= 20`.

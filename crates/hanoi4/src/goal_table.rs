@@ -2,7 +2,8 @@
 //!
 //! Built by `statespace::two_bit_bfs` over the quotient by relabelling pegs 1 to 3
 //! ([`crate::HanoiSpace::symmetric`]), indexed densely by [`crate::CanonicalIndex`]: one 2-bit entry per
-//! canonical configuration, about `4^n / 6` of them (171 MiB for 16 discs, 2.7 GiB for 18, 10.7 GiB for 19).
+//! canonical configuration, about `4^n / 6` of them (171 MiB for 16 discs, 2.7 GiB for 18,
+//! 10.7 GiB for 19).
 //! Exact distances and optimal moves come from descending the codes
 //! ([`statespace::descend_mod3`]) and lifting the canonical path back to real moves.
 //!
