@@ -54,6 +54,13 @@ fn two_bit() {
     }
 }
 
+/// The table of `n` discs saved in `HANOI4_TABLES`, if that folder has one.
+fn saved_table(n: usize) -> Option<hanoi4::GoalTable> {
+    let file = hanoi4::table_file(std::path::Path::new(&std::env::var_os("HANOI4_TABLES")?), n);
+    file.exists()
+        .then(|| hanoi4::GoalTable::load(&file).expect("a saved table"))
+}
+
 /// Pattern-database A*: median time and nodes expanded over `HANOI4_PDB_CASES` (default 20)
 /// random configurations for each n in `HANOI4_PDB` (e.g. `14,16,18,20`); n <= 16 is checked
 /// against the two-bit goal table.
@@ -79,26 +86,16 @@ fn pattern_databases() {
                 .unwrap_or(16)
                 .max(n.saturating_sub(4))
                 .min(n - 1);
-            let file = std::env::var_os("HANOI4_TABLES")
-                .map(|dir| hanoi4::table_file(std::path::Path::new(&dir), width))
-                .filter(|f| f.exists());
-            let table = match file {
-                Some(file) => hanoi4::GoalTable::load(&file).expect("a saved table"),
-                None => hanoi4::GoalTable::build(width, 2, |_, _| {}).0,
-            };
+            let table = saved_table(width)
+                .unwrap_or_else(|| hanoi4::GoalTable::build(width, 2, |_, _| {}).0);
             hanoi4::PdbSearch::with_oracle(n, table)
         } else {
             hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP)
         };
         let build = started.elapsed();
         // The exact answers: a saved table of n discs, or one built for n <= 16.
-        let saved = std::env::var_os("HANOI4_TABLES")
-            .map(|dir| hanoi4::table_file(std::path::Path::new(&dir), n))
-            .filter(|f| f.exists());
-        let oracle = match saved {
-            Some(file) => Some(hanoi4::GoalTable::load(&file).expect("a saved table")),
-            None => (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0),
-        };
+        let oracle = saved_table(n)
+            .or_else(|| (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).0));
         let mut state = 0x2024_u64 + n as u64;
         let mut times = Vec::new();
         let mut nodes = Vec::new();

@@ -113,9 +113,10 @@ impl CanonicalIndex {
                 return rank + (canonical & ((1u64 << (2 * unranked)) - 1));
             }
             unranked = low;
-            let k = (table.len() / 4).trailing_zeros() as usize;
-            let value = (canonical >> (2 * low)) as usize & ((1 << k) - 1);
-            let entry = table[used << k | value];
+            // The table has 4 x 4^k entries for a chunk of k discs, 2k bits.
+            let bits = (table.len() / 4).trailing_zeros() as usize;
+            let value = (canonical >> (2 * low)) as usize & ((1 << bits) - 1);
+            let entry = table[used << bits | value];
             rank += entry & ((1 << 62) - 1);
             used = (entry >> 62) as usize;
         }
