@@ -54,10 +54,15 @@ fn logical_pegs(n_discs: u32, from: Peg, to: Peg) -> [Peg; 3] {
 
 #[inline]
 fn closed_form(pegs: &[Peg; 3], m: u128) -> Move {
-    // 128-bit division is a library call; most transfers fit 64 bits.
+    // `(m | (m - 1)) + 1` can exceed the integer type (for `m = 2^64 - 2^j` in 64 bits), so the
+    // `+ 1` is taken after the remainder. 128-bit division is a library call, so transfers
+    // that fit 64 bits use 64-bit arithmetic.
     let (from, to) = match u64::try_from(m) {
-        Ok(m) if m < u64::MAX => ((m & (m - 1)) % 3, ((m | (m - 1)) + 1) % 3),
-        _ => (((m & (m - 1)) % 3) as u64, (((m | (m - 1)) + 1) % 3) as u64),
+        Ok(m) => ((m & (m - 1)) % 3, ((m | (m - 1)) % 3 + 1) % 3),
+        Err(_) => (
+            ((m & (m - 1)) % 3) as u64,
+            (((m | (m - 1)) % 3 + 1) % 3) as u64,
+        ),
     };
     Move {
         from: pegs[from as usize],

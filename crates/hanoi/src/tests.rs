@@ -253,3 +253,52 @@ fn block_writer_equals_the_iterator() {
         }
     }
 }
+
+/// Move `k` of the transfer by the recursive decomposition, an independent method: the middle
+/// move `2^(n-1)` moves the largest disc from `from` to `to`; before it the `n - 1` smaller discs
+/// go from `from` to the spare peg, after it from the spare peg to `to`.
+fn kth_move_by_halves(n_discs: u32, from: Peg, to: Peg, k: u128) -> (usize, usize) {
+    let (mut n, mut from, mut to, mut k) = (n_discs, from.index(), to.index(), k);
+    loop {
+        let middle = 1u128 << (n - 1);
+        let spare = 3 - from - to;
+        match k.cmp(&middle) {
+            std::cmp::Ordering::Equal => return (from, to),
+            std::cmp::Ordering::Less => to = spare,
+            std::cmp::Ordering::Greater => {
+                k -= middle;
+                from = spare;
+            }
+        }
+        n -= 1;
+    }
+}
+
+#[test]
+fn kth_move_equals_the_recursive_decomposition_at_the_arithmetic_edges() {
+    let mut rng = fastrand::Rng::with_seed(1914);
+    for n in 1..=127u32 {
+        let last = move_count(n).unwrap();
+        let mut ks: Vec<u128> = vec![1, last, last - 1, last / 2, last / 2 + 1];
+        for j in 0..128 {
+            let power = 1u128 << j;
+            ks.extend([power - 1, power, power + 1]);
+            // 2^64 - 2^j and 2^128 - 2^j (wrapping) stress the `m | (m - 1)` step.
+            ks.push((1u128 << 64) - (power & u128::from(u64::MAX)).max(1));
+            ks.push(power.wrapping_neg());
+        }
+        ks.extend((0..200).map(|_| rng.u128(1..=last)));
+        for k in ks.into_iter().filter(|k| (1..=last).contains(k)) {
+            for from in Peg::ALL {
+                for to in Peg::ALL.into_iter().filter(|&t| t != from) {
+                    let step = kth_move(n, from, to, k).unwrap();
+                    assert_eq!(
+                        (step.from.index(), step.to.index()),
+                        kth_move_by_halves(n, from, to, k),
+                        "n={n} k={k} from {from} to {to}"
+                    );
+                }
+            }
+        }
+    }
+}
