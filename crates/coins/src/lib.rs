@@ -30,7 +30,7 @@ mod parse;
 mod solve;
 
 pub use grid::{Grid, GridError, Op, Target};
-pub use parse::{Instance, ParseError, parse};
+pub use parse::{Instance, MAX_CASES, ParseError, parse};
 pub use solve::{FlipTable, Solution, fewest_flips, solve};
 
 #[cfg(test)]

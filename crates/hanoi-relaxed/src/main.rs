@@ -1,40 +1,47 @@
 //! `hanoi-relaxed`: one stack per input line, the fewest moves to peg 2 per line.
-//!
-//! Usage: `hanoi-relaxed [--moves] < input`.
 
-use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-fn main() -> ExitCode {
-    let mut moves = false;
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--moves" => moves = true,
-            other => return fail(&format!("unknown argument {other:?} (expected --moves)")),
-        }
-    }
-    let mut input = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut input) {
-        return fail(&format!("cannot read stdin: {e}"));
-    }
-    let instance = match hanoi_relaxed::parse(&input) {
-        Ok(instance) => instance,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let solution = hanoi_relaxed::solve(&instance);
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = if moves {
-        write!(out, "{}", solution.with_moves())
-    } else {
-        write!(out, "{solution}")
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot write stdout: {e}")),
-    }
+use clap::Parser;
+use std::io::Write;
+
+use judge::cli;
+
+/// "Not the Tower of Hanoi" (CodeIQ): three pegs, disc sizes 1 to 9, and at every moment no
+/// disc may have two or more larger discs above it.
+///
+/// Reads one stack per line on stdin (the sizes on peg 1 from the top down, as digits, e.g.
+/// `1314`) and prints per line the fewest moves that bring every disc to peg 2, in any order.
+#[derive(Parser)]
+#[command(version)]
+struct Arguments {
+    /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 3).
+    #[arg(long)]
+    moves: bool,
 }
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("hanoi-relaxed: {message}");
-    ExitCode::from(2)
+const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed           6, 4 and 5
+  echo 213 | hanoi-relaxed --moves                       4, then the four moves";
+
+fn main() -> ExitCode {
+    let arguments = match cli::arguments::<Arguments>("hanoi-relaxed", EXAMPLES) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
+    };
+    let input = match cli::read_stdin("hanoi-relaxed") {
+        Ok(input) => input,
+        Err(code) => return code,
+    };
+    let instance = match hanoi_relaxed::parse(&input) {
+        Ok(instance) => instance,
+        Err(error) => return cli::fail("hanoi-relaxed", error),
+    };
+    let solution = hanoi_relaxed::solve(&instance);
+    cli::write_stdout("hanoi-relaxed", |out| {
+        if arguments.moves {
+            write!(out, "{}", solution.with_moves())
+        } else {
+            write!(out, "{solution}")
+        }
+    })
 }

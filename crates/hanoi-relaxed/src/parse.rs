@@ -1,4 +1,8 @@
-//! Parser for the CodeIQ input: one stack of digits per line.
+//! Parser for the CodeIQ input (one stack of digits per line), on the shared input rule
+//! ([`judge::Lines`]).
+
+pub use judge::ParseError;
+use judge::{Found, Lines};
 
 use crate::{Peg, Pegs, PegsError};
 
@@ -9,78 +13,46 @@ pub struct Instance {
     pub stacks: Vec<Pegs>,
 }
 
-/// Why a judge input was rejected; every message names its 1-based line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    /// No instance at all.
-    #[error("line {line}: expected at least one stack of digits 1-9, found end of input")]
-    Empty {
-        /// The line after the last one read.
-        line: usize,
-    },
-    /// A character other than `1`-`9`.
-    #[error("line {line}, column {column}: expected a disc size 1-9, found {found:?}")]
-    Character {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// More than 12 discs.
-    #[error("line {line}: at most {max} discs are supported, found {found}", max = Pegs::MAX_DISCS)]
-    TooManyDiscs {
-        /// 1-based line.
-        line: usize,
-        /// Discs given.
-        found: usize,
-    },
-    /// The starting stack already breaks the rule.
-    #[error("line {line}: the starting stack breaks the rule: {source}")]
-    Rule {
-        /// 1-based line.
-        line: usize,
-        /// Which disc.
-        source: PegsError,
-    },
-}
-
-/// Parses one stack per line (sizes from the top down, no separators); blank lines are skipped.
+/// Parses one stack per non-blank line: disc sizes `1`-`9` from the top down, as one token of
+/// 1 to [`Pegs::MAX_DISCS`] digits.
+///
+/// # Errors
+/// A [`ParseError`] naming the line: no stack at all, a token that is not such digits, a second
+/// token on a line, or a stack that already breaks the stacking rule.
 pub fn parse(input: &str) -> Result<Instance, ParseError> {
+    let expected = || format!("a stack of 1 to {} disc sizes 1-9", Pegs::MAX_DISCS);
     let mut stacks = Vec::new();
-    let mut n_lines = 0;
-    for (index, raw) in input.lines().enumerate() {
-        let line = index + 1;
-        n_lines = line;
-        let text = raw.trim_end();
-        if text.trim_start().is_empty() {
-            continue;
+    let mut lines = Lines::new(input);
+    while let Some(mut line) = lines.next_line() {
+        let number = line.line_number();
+        let token = line.token("a stack of disc sizes")?;
+        let digits_only = token.bytes().all(|b| (b'1'..=b'9').contains(&b));
+        if !digits_only || token.len() > Pegs::MAX_DISCS {
+            return Err(ParseError::new(number, expected(), Found::text(token)));
         }
-        if let Some((column, found)) = text
-            .chars()
-            .enumerate()
-            .find(|(_, c)| !('1'..='9').contains(c))
-        {
-            return Err(ParseError::Character {
-                line,
-                column: column + 1,
-                found,
-            });
-        }
-        if text.len() > Pegs::MAX_DISCS {
-            return Err(ParseError::TooManyDiscs {
-                line,
-                found: text.len(),
-            });
-        }
-        let sizes: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
-        let start =
-            Pegs::tower(Peg::START, &sizes).map_err(|source| ParseError::Rule { line, source })?;
+        line.end()?;
+        let sizes: Vec<u8> = token.bytes().map(|b| b - b'0').collect();
+        let start = Pegs::tower(Peg::START, &sizes).map_err(|error| {
+            let found = match error {
+                PegsError::Rule { depth, size, .. } => {
+                    format!("disc {size} at depth {depth} below two or more larger discs")
+                }
+                other => other.to_string(),
+            };
+            ParseError::new(
+                number,
+                "a stack where no disc has two larger discs above it",
+                Found::Other(found),
+            )
+        })?;
         stacks.push(start);
     }
     if stacks.is_empty() {
-        return Err(ParseError::Empty { line: n_lines + 1 });
+        return Err(ParseError::new(
+            lines.next_number(),
+            expected(),
+            Found::EndOfInput,
+        ));
     }
     Ok(Instance { stacks })
 }

@@ -32,7 +32,7 @@ pub use moves::{
     ConfigMoves, TowerMoves, distance_to_tower, kth_move, move_count, move_count_decimal,
     solve_config,
 };
-pub use parse::{Instance, ParseError, parse};
+pub use parse::{Instance, MAX_JUDGE_DISCS, ParseError, parse};
 
 use std::io::{self, Write};
 

@@ -1,28 +1,31 @@
 //! `hanoi`: reads N on stdin, prints 2^N - 1 and, for N <= 20, the moves.
 
-use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-fn main() -> ExitCode {
-    if let Some(arg) = std::env::args().nth(1) {
-        return fail(&format!("unknown argument {arg:?} (hanoi takes no flags)"));
-    }
-    let mut input = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut input) {
-        return fail(&format!("cannot read stdin: {e}"));
-    }
-    let instance = match hanoi::parse(&input) {
-        Ok(instance) => instance,
-        Err(e) => return fail(&e.to_string()),
-    };
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match hanoi::write_solution(&instance, &mut out).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot write stdout: {e}")),
-    }
-}
+use clap::Parser;
+use judge::cli;
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("hanoi: {message}");
-    ExitCode::from(2)
+/// Classic three-peg Tower of Hanoi (BOJ 1914, 11729).
+///
+/// Reads N (1 to 100) on stdin and prints the fewest moves, 2^N - 1, exactly; then, when
+/// N <= 20, one line `A B` per move of the unique optimal sequence from peg 1 to peg 3.
+#[derive(Parser)]
+#[command(version)]
+struct Arguments {}
+
+const EXAMPLES: &str = "  echo 3 | hanoi          7, then the seven moves
+  echo 100 | hanoi        1267650600228229401496703205375";
+
+fn main() -> ExitCode {
+    if let Err(code) = cli::arguments::<Arguments>("hanoi", EXAMPLES) {
+        return code;
+    }
+    let input = match cli::read_stdin("hanoi") {
+        Ok(input) => input,
+        Err(code) => return code,
+    };
+    match hanoi::parse(&input) {
+        Ok(instance) => cli::write_stdout("hanoi", |out| hanoi::write_solution(&instance, out)),
+        Err(error) => cli::fail("hanoi", error),
+    }
 }

@@ -1,9 +1,9 @@
 //! Picking an engine per disc count: the exact `i32` table, the two-bit oracle, or A* over
 //! pattern databases.
 
-use std::path::{Path, PathBuf};
+use std::fmt;
 
-use crate::{Config, GoalTable, Move, PdbSearch, Solution, Solver};
+use crate::{Config, GoalTable, Move, PdbSearch, Solution, SolveError, Solver, TableDir};
 
 /// A way of solving four-peg Hanoi optimally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,15 @@ impl Engine {
         }
     }
 
+    /// The engine's name: `table`, `oracle` or `pdb`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Table => "table",
+            Engine::Oracle => "oracle",
+            Engine::Pdb => "pdb",
+        }
+    }
+
     /// Parses `table`, `oracle` or `pdb`.
     pub fn from_name(name: &str) -> Option<Engine> {
         match name {
@@ -54,25 +63,34 @@ impl Engine {
     }
 }
 
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The windows' width for A* past 16 discs when no wider table is saved: the 16-disc table is
 /// built in 37 s and takes 171 MiB (17 discs: about 3 minutes and 683 MiB).
 const DEFAULT_WINDOW: usize = 16;
 
 /// Solves every case towards peg 4, each disc count with `engine` or its default engine.
 ///
-/// With `tables`, two-bit tables are loaded from that folder (`hanoi4-nNN.t2`, written by
-/// `hanoi4 --eccentricity N --tables DIR` or by an earlier run): the oracle answers any disc
-/// count whose table is there, and A* uses windows of the widest saved table it can (`n - 4`
-/// to `n - 1` discs; past 16 discs without one, the 16-disc table is built and saved there).
+/// With `tables`, saved two-bit tables are read from that folder (never written: saving is
+/// [`TableDir::save`]): the oracle answers any disc count whose table is there, and A* uses
+/// windows of the widest saved table it can (`n - 4` to `n - 1` discs). Tables that are not
+/// saved are built in memory when an engine needs them (past 16 discs without a saved one, the
+/// 16-disc table: 37 s).
 ///
 /// # Errors
-/// When the engine asked for cannot take a disc count, or a table file cannot be read or written.
+/// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked
+/// before any work); the errors of [`TableDir::load`] for a saved table that cannot be used;
+/// [`SolveError::BudgetExhausted`] when A* meets its memory budget.
 pub fn solve_file(
     starts: &[Config],
     engine: Option<Engine>,
-    tables: Option<&Path>,
-) -> Result<Solution, String> {
-    let saved = |n: usize| tables.is_some_and(|dir| table_file(dir, n).exists());
+    tables: Option<&TableDir>,
+) -> Result<Solution, SolveError> {
+    let saved = |n: usize| tables.is_some_and(|dir| dir.contains(n));
     let choose = |n: usize| {
         engine.unwrap_or(
             if n <= GoalTable::MAX_DISCS && n > Solver::MAX_DISCS && saved(n) {
@@ -89,11 +107,11 @@ pub fn solve_file(
     for &n in &sizes {
         let chosen = choose(n);
         if n > chosen.max_discs() {
-            let name = format!("{chosen:?}").to_lowercase();
-            return Err(format!(
-                "the {name} engine takes at most {} discs, not {n}",
-                chosen.max_discs()
-            ));
+            return Err(SolveError::TooManyDiscs {
+                engine: chosen,
+                max: chosen.max_discs(),
+                n_discs: n,
+            });
         }
     }
     let largest_for_table = sizes
@@ -101,7 +119,7 @@ pub fn solve_file(
         .copied()
         .filter(|&n| choose(n) == Engine::Table)
         .max();
-    let mut table_solver = largest_for_table.map(Solver::new);
+    let mut table_solver = largest_for_table.map(Solver::new).transpose()?;
     for n in sizes {
         let chosen = choose(n);
         let cases: Vec<usize> = (0..starts.len())
@@ -117,7 +135,7 @@ pub fn solve_file(
                     .moves
             }
             Engine::Oracle => {
-                let table = oracle_table(n, tables)?;
+                let table = goal_table(n, tables)?;
                 group.iter().map(|c| table.solve(c)).collect()
             }
             Engine::Pdb => {
@@ -128,8 +146,8 @@ pub fn solve_file(
                     .find(|&m| saved(m))
                     .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
                 let mut search = match width {
-                    Some(width) => PdbSearch::with_oracle(n, oracle_table(width, tables)?),
-                    None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP)),
+                    Some(width) => PdbSearch::with_oracle(n, goal_table(width, tables)?)?,
+                    None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))?,
                 };
                 group
                     .iter()
@@ -144,25 +162,11 @@ pub fn solve_file(
     Ok(Solution { moves })
 }
 
-/// Where a table of `n` discs is saved in `dir`.
-pub fn table_file(dir: &Path, n: usize) -> PathBuf {
-    dir.join(format!("hanoi4-n{n:02}.t2"))
-}
-
-fn oracle_table(n: usize, tables: Option<&Path>) -> Result<GoalTable, String> {
-    let file: Option<PathBuf> = tables.map(|dir| table_file(dir, n));
-    if let Some(file) = file.as_ref().filter(|f| f.exists()) {
-        let table = GoalTable::load(file).map_err(|e| e.to_string())?;
-        if table.n_discs() == n {
-            return Ok(table);
-        }
+/// The goal table of `n` discs: loaded when saved in `tables`, else built in memory.
+fn goal_table(n: usize, tables: Option<&TableDir>) -> Result<GoalTable, SolveError> {
+    if let Some(dir) = tables.filter(|dir| dir.contains(n)) {
+        return dir.load(n);
     }
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (table, _) = GoalTable::build(n, threads, |_, _| {});
-    if let Some(file) = file {
-        table
-            .save(&file)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
-    }
-    Ok(table)
+    Ok(GoalTable::build(n, threads, |_, _| {})?.0)
 }

@@ -9,25 +9,35 @@
 //!
 //! Measured with `cargo bench -p hanoi4` (two threads): see the crate's benchmark.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::Path;
 
 use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 
 use crate::rank::RankedSpace;
 use crate::solve::real_moves;
-use crate::{Config, Move};
+use crate::{Config, Engine, Move, SolveError};
 
-/// Distances mod 3 to all discs on peg 4, for every configuration of `n <= 19` discs.
+/// Distances mod 3 to all discs on peg 4, for every configuration of up to
+/// [`GoalTable::MAX_DISCS`] discs.
 pub struct GoalTable {
     n_discs: usize,
     space: RankedSpace,
     table: TwoBitTable,
 }
 
-/// The first bytes of a saved table, followed by one byte for `n` and the words, little-endian
-/// (one word per 32 canonical configurations, in rank order).
-const MAGIC: &[u8; 8] = b"HANOI4R2";
+/// The first bytes of a saved table. The header goes on with one byte for `n`, the CRC-32 of
+/// the words' bytes (4 bytes, little-endian); then the words, little-endian, one per 32 canonical
+/// configurations in rank order.
+const MAGIC: &[u8; 8] = b"HANOI4R3";
+
+/// The header's length: the magic, `n` and the checksum.
+const HEADER: u64 = 8 + 1 + 4;
+
+/// Bits set in every 2-bit field whose code is 3 (not reached): never in a whole table.
+fn unreached_fields(word: u64) -> u64 {
+    word & (word >> 1) & 0x5555_5555_5555_5555
+}
 
 impl GoalTable {
     /// The most discs: 45.8 billion canonical configurations at 2 bits is 10.7 GiB, which a
@@ -37,13 +47,20 @@ impl GoalTable {
     /// Runs the two-bit BFS from the goal with `threads` threads. `progress(level, count)` gets
     /// the number of configurations (not canonical states) at each distance as it is found.
     ///
-    /// # Panics
-    /// When `n_discs` is outside `1..=16`.
-    pub fn build(n_discs: usize, threads: usize, progress: impl FnMut(u32, u64)) -> (Self, Levels) {
-        assert!(
-            (1..=Self::MAX_DISCS).contains(&n_discs),
-            "the goal table holds 1 to 19 discs"
-        );
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=`[`GoalTable::MAX_DISCS`].
+    pub fn build(
+        n_discs: usize,
+        threads: usize,
+        progress: impl FnMut(u32, u64),
+    ) -> Result<(Self, Levels), SolveError> {
+        if !(1..=Self::MAX_DISCS).contains(&n_discs) {
+            return Err(SolveError::TooManyDiscs {
+                engine: Engine::Oracle,
+                max: Self::MAX_DISCS,
+                n_discs,
+            });
+        }
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let (table, levels) = two_bit_bfs(
@@ -59,7 +76,7 @@ impl GoalTable {
             space,
             table,
         };
-        (table, levels)
+        Ok((table, levels))
     }
 
     /// The canonical path from a packed configuration down to the goal.
@@ -85,6 +102,11 @@ impl GoalTable {
     /// The number of discs.
     pub fn n_discs(&self) -> usize {
         self.n_discs
+    }
+
+    /// The number of canonical configurations, one two-bit entry each: `(4^n + 3 * 2^n + 2) / 6`.
+    pub fn canonical_len(&self) -> u64 {
+        self.space.index().len()
     }
 
     /// An optimal move sequence from `config` to all discs on peg 4, in microseconds.
@@ -123,60 +145,127 @@ impl GoalTable {
             .expect("every configuration reaches the goal")
     }
 
-    /// Writes the table to `path` (a quarter byte per canonical configuration plus a 9-byte
-    /// header), streaming: no second copy of the table in memory.
-    pub fn save(&self, path: &Path) -> io::Result<()> {
-        let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
+    /// Writes the table to `path`: a quarter byte per canonical configuration plus a 13-byte
+    /// header with a checksum, streamed (no second copy of the table in memory). The file is
+    /// written under a temporary name in the same folder and renamed when complete, so `path`
+    /// holds either the whole table or nothing new. An existing `path` is replaced only when
+    /// `replace` is true.
+    ///
+    /// # Errors
+    /// [`SolveError::TableExists`] when `path` exists and `replace` is false;
+    /// [`SolveError::TableIo`] when the file cannot be written.
+    pub fn save(&self, path: &Path, replace: bool) -> Result<(), SolveError> {
+        if !replace && path.exists() {
+            return Err(SolveError::TableExists {
+                path: path.to_path_buf(),
+            });
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".partial-{}", std::process::id()));
+        let temporary = std::path::PathBuf::from(temporary);
+        let written = self.write(&temporary);
+        let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
+        if renamed.is_err() {
+            // Leave nothing half-written behind; the first error is the one to report.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        renamed.map_err(SolveError::io(path))
+    }
+
+    fn write(&self, path: &Path) -> io::Result<()> {
+        let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create_new(path)?);
         file.write_all(MAGIC)?;
         file.write_all(&[self.n_discs as u8])?;
+        file.write_all(&[0; 4])?; // the checksum, written last
+        let mut checksum = crc32fast::Hasher::new();
         for word in self.table.words() {
-            file.write_all(&word.to_le_bytes())?;
+            let bytes = word.to_le_bytes();
+            checksum.update(&bytes);
+            file.write_all(&bytes)?;
         }
-        file.flush()
+        let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
+        file.seek(io::SeekFrom::Start(9))?;
+        file.write_all(&checksum.finalize().to_le_bytes())?;
+        file.sync_all()
     }
 
-    /// Reads a table written by [`GoalTable::save`], checking its header and size. Errors name
-    /// the file.
-    pub fn load(path: &Path) -> io::Result<Self> {
-        Self::read(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
-    }
-
-    fn read(path: &Path) -> io::Result<Self> {
-        let invalid = |what: &str| io::Error::new(io::ErrorKind::InvalidData, what.to_string());
-        let mut file = std::fs::File::open(path)?;
-        let mut header = [0u8; 9];
-        file.read_exact(&mut header)?;
+    /// Reads a table written by [`GoalTable::save`], checking its header, its size, its checksum,
+    /// that every configuration was reached and that the goal is at distance 0.
+    ///
+    /// # Errors
+    /// [`SolveError::TableIo`] when the file cannot be read; [`SolveError::CorruptTable`] when
+    /// any check fails (a file of an older format, another program's, truncated or damaged).
+    pub fn load(path: &Path) -> Result<Self, SolveError> {
+        let corrupt = |reason: &str| SolveError::CorruptTable {
+            path: path.to_path_buf(),
+            reason: reason.to_string(),
+        };
+        let mut file = std::fs::File::open(path).map_err(SolveError::io(path))?;
+        let mut header = [0u8; HEADER as usize];
+        let size = file.metadata().map_err(SolveError::io(path))?.len();
+        if size < HEADER {
+            return Err(corrupt("shorter than a table's header"));
+        }
+        file.read_exact(&mut header).map_err(SolveError::io(path))?;
         if &header[..8] != MAGIC {
-            return Err(invalid("not a four-peg goal table"));
+            return Err(corrupt(
+                "not a four-peg goal table of this version (rebuild it)",
+            ));
         }
         let n_discs = usize::from(header[8]);
         if !(1..=Self::MAX_DISCS).contains(&n_discs) {
-            return Err(invalid("bad disc count"));
+            return Err(corrupt("its disc count is out of range"));
         }
+        let expected = u32::from_le_bytes(header[9..13].try_into().expect("4 bytes"));
         let space = RankedSpace::new(n_discs);
         let len = space.index().len();
         let n_words = len.div_ceil(32);
-        if file.metadata()?.len() != 9 + 8 * n_words {
-            return Err(invalid("truncated or oversized"));
+        if size != HEADER + 8 * n_words {
+            return Err(corrupt(&format!(
+                "{size} bytes where a {n_discs}-disc table has {}",
+                HEADER + 8 * n_words
+            )));
         }
         // Read in chunks straight into the words: no second copy of a table of gigabytes.
         let mut words = Vec::with_capacity(n_words as usize);
         let mut chunk = vec![0u8; 1 << 20];
         let mut left = 8 * n_words as usize;
+        let mut checksum = crc32fast::Hasher::new();
         while left > 0 {
             let take = left.min(chunk.len());
-            file.read_exact(&mut chunk[..take])?;
-            words.extend(
-                chunk[..take]
-                    .chunks_exact(8)
-                    .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes"))),
-            );
+            file.read_exact(&mut chunk[..take])
+                .map_err(SolveError::io(path))?;
+            checksum.update(&chunk[..take]);
+            for bytes in chunk[..take].chunks_exact(8) {
+                let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                words.push(word);
+            }
             left -= take;
         }
-        Ok(Self {
+        if checksum.finalize() != expected {
+            return Err(corrupt("its checksum does not match its contents"));
+        }
+        // Fields past `len` in the last word are padding, unreached by construction.
+        let any_unreached = words.iter().enumerate().any(|(w, &word)| {
+            let states = len - 32 * w as u64;
+            let mask = if states >= 32 {
+                u64::MAX
+            } else {
+                (1 << (2 * states)) - 1
+            };
+            unreached_fields(word) & mask != 0
+        });
+        if any_unreached {
+            return Err(corrupt("some configurations are marked as never reached"));
+        }
+        let table = Self {
             n_discs,
             space,
             table: TwoBitTable::from_words(words, len),
-        })
+        };
+        if table.distance_mod3(Self::goal(n_discs)) != 0 {
+            return Err(corrupt("the goal is not at distance 0"));
+        }
+        Ok(table)
     }
 }

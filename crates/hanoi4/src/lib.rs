@@ -40,20 +40,25 @@
 //! `n <= 13` (Korf 2004), one more for 15 discs, and again exactly Frame-Stewart for 16 to 19.
 
 mod engine;
+mod error;
 mod goal_table;
 mod model;
 mod parse;
 mod pdb;
 mod rank;
 mod solve;
+mod store;
 
-pub use engine::{Engine, solve_file, table_file};
+pub use engine::{Engine, solve_file};
+pub use error::SolveError;
 pub use goal_table::GoalTable;
+pub use judge::{Found, ParseError};
 pub use model::{Config, ConfigError, Disc, Move, Peg};
-pub use parse::{ParseError, parse};
+pub use parse::{MAX_CASES, parse};
 pub use pdb::{PdbSearch, PdbSolution};
 pub use rank::{CanonicalIndex, RankedSpace};
-pub use solve::{DistanceView, FRAME_STEWART, HanoiSpace, Solution, Solver};
+pub use solve::{DistanceView, HanoiSpace, Solution, Solver};
+pub use store::TableDir;
 
 #[cfg(test)]
 mod tests;

@@ -1,136 +1,210 @@
-//! `hanoi4`: reads an algospot HANOI4 input and prints the fewest moves to peg 4 per case.
-//!
-//! Usage: `hanoi4 [--moves] [--engine table|oracle|pdb] [--tables DIR] < input`, or
-//! `hanoi4 --eccentricity N [--tables DIR]` to reproduce the largest distance from a tower for
-//! N <= 19 discs (saving the two-bit table in DIR for later runs).
+//! `hanoi4`: the judge solver (stdin to stdout) by default; `table` and `eccentricity`
+//! subcommands build, save, check and explore the two-bit goal tables.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use hanoi4::Engine;
+use clap::{Parser, Subcommand, ValueEnum};
+use hanoi4::{Engine, GoalTable, SolveError, TableDir};
+use judge::cli;
+use statespace::Levels;
 
-struct Options {
+/// Four-peg Tower of Hanoi from any configuration (algospot HANOI4).
+///
+/// Without a subcommand, reads a judge input on stdin: C, then per case a line with n and four
+/// lines `k d1 .. dk` (each peg's discs from the bottom up, 1 the smallest), and prints per case
+/// the fewest moves that bring every disc to peg 4. Up to 20 discs.
+#[derive(Parser)]
+#[command(version, args_conflicts_with_subcommands = true)]
+struct Arguments {
+    /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
+    #[arg(long)]
     moves: bool,
-    engine: Option<Engine>,
+    /// The engine for every disc count (default: chosen per disc count).
+    #[arg(long, value_enum)]
+    engine: Option<EngineName>,
+    /// A folder of saved goal tables (`hanoi4 table build`) to read; never written.
+    #[arg(long, value_name = "DIR")]
     tables: Option<PathBuf>,
-    eccentricity: Option<usize>,
+    #[command(subcommand)]
+    command: Option<Command>,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut options = Options {
-        moves: false,
-        engine: None,
-        tables: None,
-        eccentricity: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--moves" => options.moves = true,
-            "--engine" => {
-                let name = args.next().unwrap_or_default();
-                let engine = Engine::from_name(&name)
-                    .ok_or(format!("--engine takes table, oracle or pdb, not {name:?}"))?;
-                options.engine = Some(engine);
-            }
-            "--tables" => {
-                options.tables = Some(args.next().ok_or("--tables takes a folder")?.into())
-            }
-            "--eccentricity" => {
-                let n = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|n| (1..=hanoi4::GoalTable::MAX_DISCS).contains(n));
-                options.eccentricity =
-                    Some(n.ok_or("--eccentricity takes a number of discs from 1 to 19")?);
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    Ok(options)
+/// The engines, as the command line names them.
+#[derive(Clone, Copy, ValueEnum)]
+enum EngineName {
+    /// Bidirectional or full BFS on the 2^26-entry table: up to 13 discs.
+    Table,
+    /// The two-bit goal table, loaded or built (seconds to minutes): up to 19 discs.
+    Oracle,
+    /// A* over pattern databases or windows of a goal table: up to 20 discs.
+    Pdb,
 }
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build, save and check two-bit goal tables.
+    #[command(subcommand)]
+    Table(TableCommand),
+    /// Build the goal table of N discs in memory and print how many configurations lie at each
+    /// distance from the tower on peg 4, and the largest distance.
+    Eccentricity {
+        /// The number of discs (1 to 19; 15: 10 s, 16: 40 s, 17: 3 min, 18: 14 min, 19: 48 min
+        /// and 12 GB of memory on two cores).
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
+        n: u8,
+    },
+}
+
+#[derive(Subcommand)]
+enum TableCommand {
+    /// Build the goal table of N discs, save it in DIR as hanoi4-nNN.t2 and print the
+    /// eccentricity report. DIR is created when missing and checked before the build starts.
+    Build {
+        /// The number of discs (1 to 19).
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
+        n: u8,
+        /// The folder to save the table in.
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// Replace a table already saved there (otherwise refused before building).
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Check a saved table (header, size, checksum, contents) and describe it.
+    Info {
+        /// The table file.
+        file: PathBuf,
+    },
+}
+
+const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4               5
+  hanoi4 --moves < cases.txt                               counts and moves
+  hanoi4 table build 16 --dir tables                       40 s, a 171 MiB file
+  hanoi4 --tables tables < cases.txt                       uses the saved tables
+  hanoi4 eccentricity 15                                   130, reached by 588 configurations";
 
 fn main() -> ExitCode {
-    let options = match parse_args() {
-        Ok(options) => options,
-        Err(message) => return fail(&message),
+    let arguments = match cli::arguments::<Arguments>("hanoi4", EXAMPLES) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
-    if let Some(n) = options.eccentricity {
-        return eccentricity(n, options.tables.as_deref());
-    }
-    let mut input = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut input) {
-        return fail(&format!("cannot read stdin: {e}"));
-    }
-    let starts = match hanoi4::parse(&input) {
-        Ok(starts) => starts,
-        Err(e) => return fail(&e.to_string()),
+    let result = match arguments.command {
+        Some(Command::Eccentricity { n }) => eccentricity(usize::from(n), None, false),
+        Some(Command::Table(TableCommand::Build { n, dir, replace })) => {
+            TableDir::create(dir).and_then(|dir| eccentricity(usize::from(n), Some(dir), replace))
+        }
+        Some(Command::Table(TableCommand::Info { file })) => info(&file),
+        None => return judge_mode(&arguments),
     };
-    let solution = match hanoi4::solve_file(&starts, options.engine, options.tables.as_deref()) {
-        Ok(solution) => solution,
-        Err(message) => return fail(&message),
-    };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let written = if options.moves {
-        write!(out, "{}", solution.with_moves())
-    } else {
-        write!(out, "{solution}")
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot write stdout: {e}")),
+    match result {
+        Ok(code) => code,
+        Err(error) => cli::fail("hanoi4", error),
     }
 }
 
-/// Builds the two-bit goal table for `n` discs and prints every level, the largest distance and
-/// how many configurations reach it, with the time taken. Progress goes to stderr when it is a
-/// terminal and the run has lasted more than a second. With `tables`, the table is saved there.
-fn eccentricity(n: usize, tables: Option<&std::path::Path>) -> ExitCode {
+fn judge_mode(arguments: &Arguments) -> ExitCode {
+    let tables = match arguments.tables.clone().map(TableDir::open).transpose() {
+        Ok(tables) => tables,
+        Err(error) => return cli::fail("hanoi4", error),
+    };
+    let input = match cli::read_stdin("hanoi4") {
+        Ok(input) => input,
+        Err(code) => return code,
+    };
+    let starts = match hanoi4::parse(&input) {
+        Ok(starts) => starts,
+        Err(error) => return cli::fail("hanoi4", error),
+    };
+    let engine = arguments.engine.map(|name| match name {
+        EngineName::Table => Engine::Table,
+        EngineName::Oracle => Engine::Oracle,
+        EngineName::Pdb => Engine::Pdb,
+    });
+    let solution = match hanoi4::solve_file(&starts, engine, tables.as_ref()) {
+        Ok(solution) => solution,
+        Err(error) => return cli::fail("hanoi4", error),
+    };
+    cli::write_stdout("hanoi4", |out| {
+        if arguments.moves {
+            write!(out, "{}", solution.with_moves())
+        } else {
+            write!(out, "{solution}")
+        }
+    })
+}
+
+/// Builds the goal table of `n` discs, saves it in `dir` when given (refusing at once, before
+/// the build, to replace a saved table unless `replace`), and prints every level, the largest
+/// distance and how many configurations reach it. Progress goes to stderr when it is a terminal
+/// and the build has lasted more than a second.
+fn eccentricity(n: usize, dir: Option<TableDir>, replace: bool) -> Result<ExitCode, SolveError> {
+    if let Some(dir) = &dir
+        && !replace
+        && dir.contains(n)
+    {
+        return Err(SolveError::TableExists { path: dir.file(n) });
+    }
     let started = Instant::now();
-    let terminal = io::stderr().is_terminal();
+    let terminal = cli::progress_wanted();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (table, levels) = hanoi4::GoalTable::build(n, threads, |level, count| {
+    let (table, levels) = GoalTable::build(n, threads, |level, count| {
         if terminal && started.elapsed().as_secs_f64() > 1.0 {
             eprint!(
-                "\rlevel {level:>4}: {count:>12} configurations, {:>6.1} s",
+                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
                 started.elapsed().as_secs_f64()
             );
         }
-    });
+    })?;
     if terminal {
         eprint!("\r{:60}\r", "");
     }
     let built = started.elapsed();
-    if let Some(dir) = tables {
-        let file = hanoi4::table_file(dir, n);
-        if let Err(e) = table.save(&file) {
-            return fail(&format!("{}: {e}", file.display()));
-        }
+    if let Some(dir) = &dir {
+        dir.save(&table, replace)?;
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut report = || -> io::Result<()> {
-        for (distance, count) in levels.sizes().iter().enumerate() {
-            writeln!(out, "distance {distance:>4}: {count} configurations")?;
-        }
-        writeln!(
-            out,
-            "{n} discs: {} configurations, largest distance to a tower {} ({} configurations), {:.2} s on {threads} threads",
-            levels.reached(),
-            levels.max_distance(),
-            levels.sizes().last().copied().unwrap_or(0),
-            built.as_secs_f64()
-        )?;
-        out.flush()
-    };
-    match report() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot write stdout: {e}")),
-    }
+    Ok(cli::write_stdout("hanoi4", |out| {
+        report(out, n, &levels, built.as_secs_f64(), threads)
+    }))
 }
 
-fn fail(message: &str) -> ExitCode {
-    eprintln!("hanoi4: {message}");
-    ExitCode::from(2)
+fn report(
+    out: &mut impl Write,
+    n: usize,
+    levels: &Levels,
+    seconds: f64,
+    threads: usize,
+) -> io::Result<()> {
+    for (distance, count) in levels.sizes().iter().enumerate() {
+        writeln!(out, "distance {distance:>4}: {count} configurations")?;
+    }
+    writeln!(
+        out,
+        "{n} discs: {} configurations, largest distance to a tower {} ({} configurations), {seconds:.2} s on {threads} threads",
+        levels.reached(),
+        levels.max_distance(),
+        levels.sizes().last().copied().unwrap_or(0),
+    )
+}
+
+/// Loads `file` with every check and says what it holds.
+fn info(file: &std::path::Path) -> Result<ExitCode, SolveError> {
+    let table = GoalTable::load(file)?;
+    let bytes = std::fs::metadata(file).map_err(|source| SolveError::TableIo {
+        path: file.to_path_buf(),
+        source,
+    })?;
+    Ok(cli::write_stdout("hanoi4", |out| {
+        writeln!(
+            out,
+            "{}: goal table of {} discs, {} canonical configurations ({} configurations), {} bytes; header, size, checksum and contents verified",
+            file.display(),
+            table.n_discs(),
+            table.canonical_len(),
+            4u64.pow(table.n_discs() as u32),
+            bytes.len(),
+        )
+    }))
 }

@@ -29,7 +29,7 @@
 use statespace::{ByteArena, CompactArena, Estimate, astar_with, full_bfs};
 
 use crate::solve::real_moves;
-use crate::{Config, GoalTable, HanoiSpace, Move};
+use crate::{Config, Engine, GoalTable, HanoiSpace, Move, SolveError};
 
 /// A solution with the effort it took.
 #[derive(Clone, Debug)]
@@ -105,12 +105,13 @@ impl PdbSearch {
 
     /// Builds the pattern databases for `n_discs` with groups of at most `max_group` discs
     /// (at most [`PdbSearch::MAX_GROUP`]).
-    pub fn new(n_discs: usize, max_group: usize) -> Self {
-        assert!((1..=Self::MAX_DISCS).contains(&n_discs), "1 to 20 discs");
-        assert!(
-            (1..=Self::MAX_GROUP).contains(&max_group),
-            "groups of 1 to 14 discs"
-        );
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=`[`PdbSearch::MAX_DISCS`]
+    /// or `max_group` outside `1..=`[`PdbSearch::MAX_GROUP`].
+    pub fn new(n_discs: usize, max_group: usize) -> Result<Self, SolveError> {
+        check_discs(n_discs, Self::MAX_DISCS)?;
+        check_discs(max_group, Self::MAX_GROUP)?;
         let partitions = windows(n_discs, max_group);
         let mut search = Self {
             n_discs,
@@ -125,7 +126,7 @@ impl PdbSearch {
         for k in search.partitions.clone().into_iter().flatten().map(|g| g.1) {
             search.build_table(k);
         }
-        search
+        Ok(search)
     }
 
     fn build_table(&mut self, k: usize) {
@@ -148,17 +149,15 @@ impl PdbSearch {
     /// discs {0, 2}, {1, 2} and {0, 3}, saved 3% of the expansions on 17 discs with 15-disc
     /// windows.)
     ///
-    /// # Panics
-    /// When `n_discs` is not in `m + 1..=m + 4` or above [`PdbSearch::MAX_DISCS`].
-    pub fn with_oracle(n_discs: usize, oracle: GoalTable) -> Self {
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] above [`PdbSearch::MAX_DISCS`];
+    /// [`SolveError::WindowWidth`] when `n_discs` is not in `m + 1..=m + 4`.
+    pub fn with_oracle(n_discs: usize, oracle: GoalTable) -> Result<Self, SolveError> {
         let m = oracle.n_discs();
-        assert!(n_discs <= Self::MAX_DISCS, "at most 20 discs");
-        assert!(
-            (m + 1..m + MAX_WINDOWS).contains(&n_discs),
-            "windows of {m} discs take {} to {} discs",
-            m + 1,
-            m + MAX_WINDOWS - 1
-        );
+        check_discs(n_discs, Self::MAX_DISCS)?;
+        if !(m + 1..m + MAX_WINDOWS).contains(&n_discs) {
+            return Err(SolveError::WindowWidth { window: m, n_discs });
+        }
         let rest = n_discs - m;
         let mut search = Self {
             n_discs,
@@ -181,7 +180,7 @@ impl PdbSearch {
         };
         search.build_table(rest);
         search.oracle = Some(oracle);
-        search
+        Ok(search)
     }
 
     /// The pattern distance of discs `first..first + k` of `state`.
@@ -239,7 +238,7 @@ impl PdbSearch {
     ///
     /// # Panics
     /// When `config` does not have this search's number of discs.
-    pub fn solve(&mut self, config: &Config) -> Result<PdbSolution, String> {
+    pub fn solve(&mut self, config: &Config) -> Result<PdbSolution, SolveError> {
         assert_eq!(
             config.n_discs(),
             self.n_discs,
@@ -261,11 +260,10 @@ impl PdbSearch {
         // Give the memory back at once; the next search starts from an empty arena anyway.
         drop(arena);
         if result.gave_up {
-            return Err(format!(
-                "the pattern-database search gave up after {} states on a {}-disc case (memory budget)",
-                Self::MAX_STATES,
-                self.n_discs
-            ));
+            return Err(SolveError::BudgetExhausted {
+                states: Self::MAX_STATES as u64,
+                n_discs: self.n_discs,
+            });
         }
         let path = result.path.expect("every configuration reaches the goal");
         Ok(PdbSolution {
@@ -273,6 +271,17 @@ impl PdbSearch {
             expanded: result.expanded,
         })
     }
+}
+
+fn check_discs(n_discs: usize, max: usize) -> Result<(), SolveError> {
+    if (1..=max).contains(&n_discs) {
+        return Ok(());
+    }
+    Err(SolveError::TooManyDiscs {
+        engine: Engine::Pdb,
+        max,
+        n_discs,
+    })
 }
 
 /// The search's heuristic, carrying the exact window distances from state to state.
@@ -349,10 +358,12 @@ mod tests {
         // The notes carried from state to state must stay the windows' exact distances (by
         // descent), and the estimate must stay admissible (against the dense table's BFS).
         let n = 10;
-        let mut solver = Solver::new(n);
+        let mut solver = Solver::new(n).unwrap();
         let truth = solver.distances_to_tower(n, Peg::LAST);
         for width in [6, 8, 9] {
-            let search = PdbSearch::with_oracle(n, GoalTable::build(width, 1, |_, _| {}).0);
+            let search =
+                PdbSearch::with_oracle(n, GoalTable::build(width, 1, |_, _| {}).unwrap().0)
+                    .unwrap();
             let oracle = search.oracle.as_ref().expect("windows");
             let space = HanoiSpace::symmetric(n);
             let mut estimator = Estimator(&search);

@@ -4,12 +4,7 @@ use std::fmt;
 
 use statespace::{Arena, DenseArena, Space, bidirectional_bfs, descend_path, full_bfs};
 
-use crate::{Config, Move, Peg};
-
-/// Frame-Stewart numbers for `n = 1..=13`: the fewest moves between two perfect towers on four
-/// pegs (optimal by Bousch, 2014), and the largest distance from any configuration to a perfect
-/// tower for these `n` (Korf 2004; OEIS A382111).
-pub const FRAME_STEWART: [u32; 13] = [1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97];
+use crate::{Config, Move, Peg, SolveError};
 
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
 ///
@@ -186,13 +181,23 @@ impl Solver {
     /// The most discs: 13 fill the 26 bits of the design's 2^26-entry `i32` table.
     pub const MAX_DISCS: usize = 13;
 
-    /// A solver for up to `max_discs` discs (at most 13: 256 MiB for 13).
-    pub fn new(max_discs: usize) -> Self {
-        assert!((1..=Self::MAX_DISCS).contains(&max_discs), "1 to 13 discs");
-        Self {
+    /// A solver for up to `max_discs` discs: a table of `4^max_discs` `i32` (256 MiB for
+    /// [`Solver::MAX_DISCS`]), allocated here and touched only where searched.
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] when `max_discs` is outside `1..=`[`Solver::MAX_DISCS`].
+    pub fn new(max_discs: usize) -> Result<Self, SolveError> {
+        if !(1..=Self::MAX_DISCS).contains(&max_discs) {
+            return Err(SolveError::TooManyDiscs {
+                engine: crate::Engine::Table,
+                max: Self::MAX_DISCS,
+                n_discs: max_discs,
+            });
+        }
+        Ok(Self {
             arena: DenseArena::new(1 << (2 * max_discs)),
             max_discs,
-        }
+        })
     }
 
     /// An optimal move sequence from `start` to `goal` (same number of discs) by bidirectional
@@ -201,6 +206,9 @@ impl Solver {
     /// # Complexity
     /// O(6^(d/2)) expanded states at distance `d`, at most `4^n`; the table is made ready for the
     /// next query in time proportional to the states this one touched.
+    ///
+    /// # Panics
+    /// When `start` and `goal` have different disc counts, or more than this solver was made for.
     pub fn solve(&mut self, start: &Config, goal: &Config) -> Vec<Move> {
         let n = start.n_discs();
         assert!(
@@ -243,6 +251,9 @@ impl Solver {
 
     /// Solves every case towards all discs on peg 4, choosing per disc count between one full
     /// BFS from the goal and a bidirectional BFS per case (see `full_bfs_threshold` in the source).
+    ///
+    /// # Panics
+    /// When a case has more discs than this solver was made for.
     pub fn solve_all(&mut self, starts: &[Config]) -> Solution {
         let mut moves = vec![Vec::new(); starts.len()];
         let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
@@ -271,7 +282,11 @@ impl Solver {
         Solution { moves }
     }
 
-    /// The distance of `config` after a full BFS from the goal, for tests and reports: runs one.
+    /// Runs one full BFS from the tower of `n_discs` on `peg` and returns a view that gives the
+    /// exact distance of every configuration to it, and the largest one.
+    ///
+    /// # Panics
+    /// When `n_discs` is more than this solver was made for.
     pub fn distances_to_tower(&mut self, n_discs: usize, peg: Peg) -> DistanceView<'_> {
         let goal = Config::tower(n_discs, Peg::LAST).expect("1..=13 discs");
         let space = HanoiSpace::symmetric(n_discs);

@@ -5,7 +5,12 @@ use std::collections::VecDeque;
 
 use rstest::rstest;
 
-use crate::{Config, FRAME_STEWART, Move, Peg, Solver, parse};
+use crate::{Config, Move, Peg, Solver, parse};
+
+/// Frame-Stewart numbers for `n = 1..=13`: the fewest moves between two perfect towers on four
+/// pegs (optimal by Bousch, 2014), and the largest distance from any configuration to a perfect
+/// tower for these `n` (Korf 2004; OEIS A382111).
+const FRAME_STEWART: [u32; 13] = [1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97];
 
 /// Whether the slow sizes (11 to 13 discs) run: `HANOI4_FULL=1`.
 fn full() -> bool {
@@ -67,7 +72,7 @@ fn reference_distances(n: usize) -> std::collections::HashMap<Vec<Vec<u8>>, u32>
 
 #[test]
 fn every_configuration_up_to_6_discs() {
-    let mut solver = Solver::new(6);
+    let mut solver = Solver::new(6).unwrap();
     let goal_peg = Peg::LAST;
     for n in 1..=6 {
         let reference = if n <= 5 {
@@ -103,7 +108,7 @@ fn every_configuration_up_to_6_discs() {
 #[test]
 fn perfect_towers_need_the_frame_stewart_numbers() {
     let top = if full() { 13 } else { 10 };
-    let mut solver = Solver::new(top);
+    let mut solver = Solver::new(top).unwrap();
     for n in 1..=top {
         for from in [
             Peg::new(0).unwrap(),
@@ -121,7 +126,7 @@ fn perfect_towers_need_the_frame_stewart_numbers() {
 #[test]
 fn farthest_configurations_are_frame_stewart_away() {
     let top = if full() { 13 } else { 10 };
-    let mut solver = Solver::new(top);
+    let mut solver = Solver::new(top).unwrap();
     for n in 1..=top {
         let view = solver.distances_to_tower(n, Peg::LAST);
         assert_eq!(view.max_distance, FRAME_STEWART[n - 1], "n = {n}");
@@ -131,7 +136,7 @@ fn farthest_configurations_are_frame_stewart_away() {
 #[test]
 fn arbitrary_goals_use_the_plain_space() {
     use statespace::{Arena, DenseArena, full_bfs};
-    let mut solver = Solver::new(5);
+    let mut solver = Solver::new(5).unwrap();
     let mut table = DenseArena::new(1 << 10);
     for n in 1..=5usize {
         for goal_packed in (0..1u64 << (2 * n)).step_by(7) {
@@ -153,7 +158,7 @@ fn arbitrary_goals_use_the_plain_space() {
 
 #[test]
 fn arena_is_reused_across_cases_without_stale_distances() {
-    let mut solver = Solver::new(8);
+    let mut solver = Solver::new(8).unwrap();
     let mut state = 0x9E37_79B9u64;
     let mut configs = Vec::new();
     for _ in 0..300 {
@@ -176,7 +181,7 @@ fn check(input: &str, expected: &str) {
     let starts = parse(input).unwrap();
     let largest = starts.iter().map(Config::n_discs).max().unwrap();
     assert_eq!(
-        Solver::new(largest).solve_all(&starts).to_string(),
+        Solver::new(largest).unwrap().solve_all(&starts).to_string(),
         expected
     );
 }
@@ -198,7 +203,7 @@ fn judge_outputs(#[case] input: &str, #[case] expected: &str) {
 #[case::n5_mixed("1\n5\n1 1\n1 3\n2 5 4\n1 2\n")]
 fn moves_snapshots(#[case] input: &str) {
     let starts = parse(input).unwrap();
-    let solution = Solver::new(starts[0].n_discs()).solve_all(&starts);
+    let solution = Solver::new(starts[0].n_discs()).unwrap().solve_all(&starts);
     assert_eq!(
         replay(&starts[0], &solution.moves[0])[3].len(),
         starts[0].n_discs()
@@ -240,9 +245,9 @@ fn parse_errors(#[case] name: &str, #[case] input: &str) {
 
 #[test]
 fn two_bit_goal_table_equals_the_dense_table() {
-    let mut solver = Solver::new(9);
+    let mut solver = Solver::new(9).unwrap();
     for n in 1..=9 {
-        let (table, levels) = crate::GoalTable::build(n, 2, |_, _| {});
+        let (table, levels) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
         // Level sizes count configurations: they sum to 4^n, and the last is the farthest.
         assert_eq!(levels.reached(), 1 << (2 * n));
         assert_eq!(levels.max_distance(), FRAME_STEWART[n - 1]);
@@ -301,27 +306,112 @@ fn canonical_ranks_count_canonical_configurations_in_order() {
     }
 }
 
+/// A fresh folder under the system's temporary folder, removed by the caller.
+fn temporary_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hanoi4-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Rewrites the checksum of a saved table after its words were edited.
+fn reseal(bytes: &mut [u8]) {
+    let checksum = crc32fast::hash(&bytes[13..]);
+    bytes[9..13].copy_from_slice(&checksum.to_le_bytes());
+}
+
 #[test]
-fn goal_table_survives_a_save_and_load() {
-    let (table, _) = crate::GoalTable::build(7, 1, |_, _| {});
-    let path =
-        std::env::temp_dir().join(format!("hanoi4-goal-table-test-{}.bin", std::process::id()));
-    table.save(&path).unwrap();
-    let loaded = crate::GoalTable::load(&path).unwrap();
-    for (bytes, why) in [
-        (&b"HANOI4R2\x07short"[..], "truncated or oversized"),
-        (&b"HANOI4T2\x07packed"[..], "not a four-peg goal table"),
-        (&b"HANOI4R2\x14"[..], "bad disc count"),
-    ] {
-        std::fs::write(&path, bytes).unwrap();
-        let error = crate::GoalTable::load(&path).err().unwrap().to_string();
-        assert_eq!(error, format!("{}: {why}", path.display()));
-    }
-    std::fs::remove_file(&path).unwrap();
+fn goal_tables_survive_a_save_and_load_and_refuse_damage() {
+    use crate::{SolveError, TableDir};
+    let (table, _) = crate::GoalTable::build(7, 1, |_, _| {}).unwrap();
+    let dir = temporary_dir("table-files");
+    // The folder is created (with its parents) before anything is built or saved.
+    let store = TableDir::create(dir.join("nested")).unwrap();
+    let path = store.save(&table, false).unwrap();
+    let loaded = store.load(7).unwrap();
     for packed in (0..1u64 << 14).step_by(13) {
         let config = Config::unpack(packed, 7);
         assert_eq!(loaded.solve(&config), table.solve(&config));
     }
+    // Nothing but the table is left in the folder: the temporary file was renamed.
+    let names: Vec<_> = std::fs::read_dir(store.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["hanoi4-n07.t2"]);
+    // A saved table is never replaced unless asked.
+    assert!(matches!(
+        store.save(&table, false),
+        Err(SolveError::TableExists { .. })
+    ));
+    store.save(&table, true).unwrap();
+
+    let good = std::fs::read(&path).unwrap();
+    let last = good.len() - 1;
+    let mut flipped = good.clone();
+    flipped[100] ^= 1;
+    let mut unreached = good.clone();
+    unreached[20] |= 0b11; // a configuration marked as never reached, checksum made to match
+    reseal(&mut unreached);
+    let mut far_goal = good.clone();
+    // The goal (all on peg 4) has the last rank: its two bits are the last used ones.
+    let goal_bit = 2 * ((table.canonical_len() - 1) % 32) as usize;
+    let goal_byte = 13 + 8 * ((table.canonical_len() - 1) / 32) as usize + goal_bit / 8;
+    far_goal[goal_byte] ^= 1 << (goal_bit % 8);
+    reseal(&mut far_goal);
+    let mut old_format = good.clone();
+    old_format[..8].copy_from_slice(b"HANOI4R2");
+    let mut discs = good.clone();
+    discs[8] = 20;
+    for (bytes, why) in [
+        (
+            &good[..last],
+            format!("{} bytes where a 7-disc table has {}", last, good.len()),
+        ),
+        (&good[..5], "shorter than a table's header".to_string()),
+        (
+            &flipped[..],
+            "its checksum does not match its contents".to_string(),
+        ),
+        (
+            &unreached[..],
+            "some configurations are marked as never reached".to_string(),
+        ),
+        (&far_goal[..], "the goal is not at distance 0".to_string()),
+        (
+            &old_format[..],
+            "not a four-peg goal table of this version (rebuild it)".to_string(),
+        ),
+        (&discs[..], "its disc count is out of range".to_string()),
+    ] {
+        std::fs::write(&path, bytes).unwrap();
+        let error = store.load(7).err().unwrap().to_string();
+        assert_eq!(
+            error,
+            format!("{}: not a usable table: {why}", path.display())
+        );
+    }
+    // A whole table of another disc count, under this count's name.
+    let (eight, _) = crate::GoalTable::build(8, 1, |_, _| {}).unwrap();
+    eight.save(&path, true).unwrap();
+    let error = store.load(7).err().unwrap().to_string();
+    assert_eq!(
+        error,
+        format!(
+            "{}: not a usable table: it holds 8 discs, not 7",
+            path.display()
+        )
+    );
+    // A folder that cannot be made is refused at once.
+    let blocked = path.join("below-a-file");
+    assert!(matches!(
+        TableDir::create(&blocked),
+        Err(SolveError::TableIo { .. })
+    ));
+    assert!(matches!(
+        TableDir::open(dir.join("missing")),
+        Err(SolveError::TableIo { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -331,7 +421,7 @@ fn goal_table_reproduces_korf_beyond_the_dense_table() {
     let top = if full() { 15 } else { 11 };
     let expected = [(11, 65), (12, 81), (13, 97), (14, 113), (15, 130)];
     for &(n, eccentricity) in expected.iter().filter(|(n, _)| *n <= top) {
-        let (_, levels) = crate::GoalTable::build(n, 2, |_, _| {});
+        let (_, levels) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
         assert_eq!(levels.max_distance(), eccentricity, "n = {n}");
         assert_eq!(levels.reached(), 1 << (2 * n));
         if n == 15 {
@@ -343,7 +433,7 @@ fn goal_table_reproduces_korf_beyond_the_dense_table() {
 #[test]
 fn pattern_database_search_equals_the_exact_table() {
     // Small groups make the heuristic weak, so A* really searches.
-    let mut solver = Solver::new(10);
+    let mut solver = Solver::new(10).unwrap();
     // (discs, largest group, or 0 and the two-bit windows' width)
     for (n, max_group, window) in [
         (6, 2, 0),
@@ -356,10 +446,10 @@ fn pattern_database_search_equals_the_exact_table() {
         (10, 0, 6),
     ] {
         let mut search = if window > 0 {
-            let table = crate::GoalTable::build(window, 1, |_, _| {}).0;
-            crate::PdbSearch::with_oracle(n, table)
+            let table = crate::GoalTable::build(window, 1, |_, _| {}).unwrap().0;
+            crate::PdbSearch::with_oracle(n, table).unwrap()
         } else {
-            crate::PdbSearch::new(n, max_group)
+            crate::PdbSearch::new(n, max_group).unwrap()
         };
         let view = solver.distances_to_tower(n, Peg::LAST);
         let mut state = 0x51u64 + n as u64;
@@ -405,17 +495,19 @@ fn every_engine_gives_the_same_counts() {
 #[test]
 fn saved_tables_serve_the_oracle_and_the_windows() {
     use crate::{Engine, solve_file};
-    let dir = std::env::temp_dir().join(format!("hanoi4-tables-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::TableDir::create(temporary_dir("tables")).unwrap();
     let starts: Vec<Config> = (9..=12usize)
         .map(|n| Config::unpack(0x2545_F491_4F6C_DD1D % (1 << (2 * n)), n))
         .collect();
-    // The oracle saves the 9-disc table; A* then measures windows of 9 discs with it.
+    // Solving never writes a table: the folder stays empty.
     solve_file(&starts[..1], Some(Engine::Oracle), Some(&dir)).unwrap();
-    assert!(crate::table_file(&dir, 9).exists());
+    assert!(!dir.contains(9));
+    // With the 9-disc table saved, A* measures windows of 9 discs with it.
+    let (nine, _) = crate::GoalTable::build(9, 2, |_, _| {}).unwrap();
+    dir.save(&nine, false).unwrap();
     let windows = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
     let table = solve_file(&starts, Some(Engine::Table), None).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(dir.path()).unwrap();
     for ((start, a), b) in starts.iter().zip(&windows.moves).zip(&table.moves) {
         assert_eq!(a.len(), b.len(), "{start:?}");
         assert_eq!(replay(start, a)[3].len(), start.n_discs());
@@ -429,9 +521,9 @@ fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
         return;
     }
     let n = 14;
-    let (oracle, _) = crate::GoalTable::build(n, 2, |_, _| {});
+    let (oracle, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
     for max_group in [14, 12] {
-        let mut search = crate::PdbSearch::new(n, max_group);
+        let mut search = crate::PdbSearch::new(n, max_group).unwrap();
         let mut state = 0x5eed_1234u64;
         for _ in 0..12 {
             state ^= state << 13;

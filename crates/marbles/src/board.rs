@@ -59,8 +59,8 @@ pub enum Outcome {
 /// A board that breaks the puzzle's rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
-    /// Rows or columns outside `3..=100`.
-    #[error("the board must be 3 to 100 cells each way, not {rows} x {cols}")]
+    /// Rows or columns outside `3..=`[`Board::MAX_SIDE`].
+    #[error("the board must be 3 to {max} cells each way, not {rows} x {cols}", max = Board::MAX_SIDE)]
     Size {
         /// Rows.
         rows: usize,
@@ -122,9 +122,12 @@ pub struct Board {
 }
 
 impl Board {
+    /// The most rows, and the most columns, of a board.
+    pub const MAX_SIDE: usize = 100;
+
     /// Builds a board from its rows of `.#ORB` characters, checking every rule.
     pub fn new(rows: usize, cols: usize, cells: &[u8]) -> Result<Self, BoardError> {
-        if !(3..=100).contains(&rows) || !(3..=100).contains(&cols) {
+        if !(3..=Self::MAX_SIDE).contains(&rows) || !(3..=Self::MAX_SIDE).contains(&cols) {
             return Err(BoardError::Size { rows, cols });
         }
         if cells.len() != rows * cols {

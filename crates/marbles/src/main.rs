@@ -1,68 +1,76 @@
 //! `marbles`: reads one board on stdin and prints the judge output of the chosen variant.
-//!
-//! Usage: `marbles [--output count|possible|path] [--max-tilts K|none] < board`.
 
-use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+use clap::{Parser, ValueEnum};
+use std::io::Write;
+
+use judge::cli;
 use marbles::{Limit, OutputKind};
 
-fn parse_args() -> Result<(OutputKind, Limit), String> {
-    let mut kind = OutputKind::default();
-    let mut limit = Limit::default();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--output" => {
-                kind = match args.next().as_deref() {
-                    Some("count") => OutputKind::Count,
-                    Some("possible") => OutputKind::Possible,
-                    Some("path") => OutputKind::Path,
-                    other => {
-                        return Err(format!(
-                            "--output takes count, possible or path, not {other:?}"
-                        ));
-                    }
-                }
-            }
-            "--max-tilts" => {
-                limit =
-                    match args.next().as_deref() {
-                        Some("none") => Limit::None,
-                        Some(k) => Limit::AtMost(k.parse().map_err(|_| {
-                            format!("--max-tilts takes a number or none, not {k:?}")
-                        })?),
-                        None => return Err("--max-tilts takes a number or none".to_string()),
-                    }
-            }
-            other => return Err(format!("unknown argument {other:?}")),
-        }
-    }
-    Ok((kind, limit))
+/// Marble escape (BOJ 13460, 13459, 15644, 15653).
+///
+/// Reads `N M` and N rows of M characters (`.` empty, `#` wall, `O` hole, `R` red, `B` blue) on
+/// stdin. A tilt left, right, up or down rolls both marbles until they stop; red must fall into
+/// the hole while blue does not. Prints the fewest tilts (BOJ 13460), or what `--output` asks.
+#[derive(Parser)]
+#[command(version)]
+struct Arguments {
+    /// What to print: the fewest tilts or -1 (13460); 1 or 0 (13459); the fewest tilts and one
+    /// optimal sequence of L R U D (15644).
+    #[arg(long, value_enum, default_value_t = Output::Count)]
+    output: Output,
+    /// The most tilts allowed (the judges' 10), or `none` for no limit (15653).
+    #[arg(long, value_name = "K|none", default_value = "10", value_parser = parse_limit)]
+    max_tilts: Limit,
 }
+
+/// The judge output variants.
+#[derive(Clone, Copy, ValueEnum)]
+enum Output {
+    /// The fewest tilts within the limit, or -1.
+    Count,
+    /// 1 if red can escape within the limit, else 0.
+    Possible,
+    /// The fewest tilts and on the next line one optimal tilt sequence, or -1 alone.
+    Path,
+}
+
+fn parse_limit(text: &str) -> Result<Limit, String> {
+    if text == "none" {
+        return Ok(Limit::None);
+    }
+    match text.parse() {
+        Ok(k) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(Limit::AtMost(k)),
+        _ => Err(format!(
+            "expected a number of tilts or none, found {text:?}"
+        )),
+    }
+}
+
+const EXAMPLES: &str =
+    "  printf '5 5\\n#####\\n#..B#\\n#.#.#\\n#RO.#\\n#####\\n' | marbles                 1
+  printf '5 5\\n#####\\n#..B#\\n#.#.#\\n#RO.#\\n#####\\n' | marbles --output path   1, then R
+  marbles --max-tilts none --output path < board.txt";
 
 fn main() -> ExitCode {
-    let (kind, limit) = match parse_args() {
-        Ok(options) => options,
-        Err(message) => return fail(&message),
+    let arguments = match cli::arguments::<Arguments>("marbles", EXAMPLES) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
     };
-    let mut input = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut input) {
-        return fail(&format!("cannot read stdin: {e}"));
-    }
+    let input = match cli::read_stdin("marbles") {
+        Ok(input) => input,
+        Err(code) => return code,
+    };
     let board = match marbles::parse(&input) {
         Ok(board) => board,
-        Err(e) => return fail(&e.to_string()),
+        Err(error) => return cli::fail("marbles", error),
     };
-    let solution = marbles::solve(&board, limit);
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    match write!(out, "{}", solution.display(kind)).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("cannot write stdout: {e}")),
-    }
-}
-
-fn fail(message: &str) -> ExitCode {
-    eprintln!("marbles: {message}");
-    ExitCode::from(2)
+    let kind = match arguments.output {
+        Output::Count => OutputKind::Count,
+        Output::Possible => OutputKind::Possible,
+        Output::Path => OutputKind::Path,
+    };
+    let solution = marbles::solve(&board, arguments.max_tilts);
+    cli::write_stdout("marbles", |out| write!(out, "{}", solution.display(kind)))
 }

@@ -1,0 +1,71 @@
+//! [`SolveError`]: why a solver or a table store refused, for every fallible call of the crate.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::Engine;
+
+/// Why solving, building or storing a table failed. Bad *input* is a [`crate::ParseError`]
+/// instead; this is about sizes, budgets and table files.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// A disc count beyond what an engine (or a table, or a search) takes.
+    #[error("the {engine} engine takes 1 to {max} discs, not {n_discs}")]
+    TooManyDiscs {
+        /// The engine asked for.
+        engine: Engine,
+        /// The most discs it takes.
+        max: usize,
+        /// The discs asked for.
+        n_discs: usize,
+    },
+    /// Windows of a table's width that cannot measure this many discs.
+    #[error("windows of {window} discs measure {} to {} discs, not {n_discs}", window + 1, window + 4)]
+    WindowWidth {
+        /// The table's discs.
+        window: usize,
+        /// The discs of the search.
+        n_discs: usize,
+    },
+    /// The search met its memory budget before the goal.
+    #[error(
+        "the search gave up after {states} states on a {n_discs}-disc case (its memory budget); \
+         a wider saved table helps (hanoi4 table build)"
+    )]
+    BudgetExhausted {
+        /// States generated.
+        states: u64,
+        /// The discs of the case.
+        n_discs: usize,
+    },
+    /// A table file or folder that cannot be read or written.
+    #[error("{}: {source}", path.display())]
+    TableIo {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// A table file whose contents are not a table this crate wrote, or not the one expected.
+    #[error("{}: not a usable table: {reason}", path.display())]
+    CorruptTable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Saving would replace a file that the caller did not ask to replace.
+    #[error("{}: a file is already there (refusing to replace it)", path.display())]
+    TableExists {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+impl SolveError {
+    /// An I/O error on `path`.
+    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> Self {
+        let path = path.into();
+        move |source| SolveError::TableIo { path, source }
+    }
+}

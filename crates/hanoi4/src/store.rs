@@ -1,0 +1,88 @@
+//! [`TableDir`]: a folder of saved goal tables, which the caller opens and passes explicitly.
+//! Solving only ever reads from it; writing is [`TableDir::save`], called by whoever wants it.
+
+use std::path::{Path, PathBuf};
+
+use crate::{GoalTable, SolveError};
+
+/// A folder holding saved two-bit goal tables, one file per disc count (`hanoi4-nNN.t2`).
+#[derive(Clone, Debug)]
+pub struct TableDir {
+    dir: PathBuf,
+}
+
+impl TableDir {
+    /// An existing folder, to read tables from.
+    ///
+    /// # Errors
+    /// [`SolveError::TableIo`] when `dir` is not an existing folder.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Self, SolveError> {
+        let dir = dir.into();
+        match std::fs::metadata(&dir) {
+            Ok(metadata) if metadata.is_dir() => Ok(Self { dir }),
+            Ok(_) => Err(SolveError::io(&dir)(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                "not a folder",
+            ))),
+            Err(error) => Err(SolveError::io(&dir)(error)),
+        }
+    }
+
+    /// A folder to save tables in: created when missing, and checked to be writable (by creating
+    /// and removing a small file) *before* any long build starts.
+    ///
+    /// # Errors
+    /// [`SolveError::TableIo`] when the folder cannot be created or written.
+    pub fn create(dir: impl Into<PathBuf>) -> Result<Self, SolveError> {
+        let dir = dir.into();
+        std::fs::create_dir_all(&dir).map_err(SolveError::io(&dir))?;
+        let probe = dir.join(format!(".hanoi4-write-check-{}", std::process::id()));
+        std::fs::write(&probe, b"").map_err(SolveError::io(&dir))?;
+        std::fs::remove_file(&probe).map_err(SolveError::io(&probe))?;
+        Ok(Self { dir })
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where the table of `n_discs` is (or would be) saved.
+    pub fn file(&self, n_discs: usize) -> PathBuf {
+        self.dir.join(format!("hanoi4-n{n_discs:02}.t2"))
+    }
+
+    /// Whether a table of `n_discs` is saved here (its contents are checked only by
+    /// [`TableDir::load`]).
+    pub fn contains(&self, n_discs: usize) -> bool {
+        self.file(n_discs).is_file()
+    }
+
+    /// Loads the table of `n_discs`, checking it (see [`GoalTable::load`]).
+    ///
+    /// # Errors
+    /// As [`GoalTable::load`], and [`SolveError::CorruptTable`] when the file holds a table of
+    /// another disc count.
+    pub fn load(&self, n_discs: usize) -> Result<GoalTable, SolveError> {
+        let path = self.file(n_discs);
+        let table = GoalTable::load(&path)?;
+        if table.n_discs() != n_discs {
+            return Err(SolveError::CorruptTable {
+                path,
+                reason: format!("it holds {} discs, not {n_discs}", table.n_discs()),
+            });
+        }
+        Ok(table)
+    }
+
+    /// Saves `table` under its disc count's name, atomically; an existing file is replaced only
+    /// when `replace` is true. Returns the file's path.
+    ///
+    /// # Errors
+    /// As [`GoalTable::save`].
+    pub fn save(&self, table: &GoalTable, replace: bool) -> Result<PathBuf, SolveError> {
+        let path = self.file(table.n_discs());
+        table.save(&path, replace)?;
+        Ok(path)
+    }
+}
