@@ -6,12 +6,15 @@
 //!   judge input on stdin and writes the judge output (see [`oracle`]).
 //! * `bench [NAME]`: whole-process timings against baselines (see [`mod@bench`]).
 //! * `gen-testdata [PUZZLE]`: writes the generated cases of `testdata/` and their answers from the oracles.
+//! * `fuzz [PUZZLE] [--cases N] [--seed S]`: mutation fuzzing of the release binaries, with
+//!   the oracles as judges where the size allows (see [`fuzz`]).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
 
 mod bench;
 mod check;
+mod fuzz;
 mod gen_testdata;
 mod oracle;
 mod verify;
@@ -25,9 +28,11 @@ fn main() -> ExitCode {
         Some("oracle") => oracle::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("gen-testdata") => gen_testdata::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
-             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]",
+             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
+             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]",
         )),
     };
     match result {

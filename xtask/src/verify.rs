@@ -2,7 +2,10 @@
 //!
 //! Layout: `testdata/<crate>/**/NAME.in` with `NAME.out` beside it. A folder may hold an
 //! `args` file whose whitespace-separated words are passed to the binary for the cases in that
-//! folder. A folder named `bad` holds inputs that must be rejected: exit status 2, nothing on
+//! folder, and a `limit` file with the time limit in seconds for them (heavy cases get their own
+//! budget; the default is `--time-limit`, 20 s). Every case should need at most a quarter of its
+//! limit on one core, so that a loaded machine does not fail it; a case past a quarter is
+//! flagged `SLOW` (it still passes). A folder named `bad` holds inputs that must be rejected: exit status 2, nothing on
 //! stdout, a message on stderr, no panic (and no `.out` file is needed).
 //!
 //! Outputs are compared exactly after normalising line endings and trailing whitespace, except
@@ -17,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::check;
 
-const CRATES: [&str; 5] = ["hanoi", "hanoi4", "hanoi-relaxed", "coins", "marbles"];
+pub const CRATES: [&str; 5] = ["hanoi", "hanoi4", "hanoi-relaxed", "coins", "marbles"];
 
 struct Options {
     crates: Vec<String>,
@@ -55,17 +58,19 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 }
 
 /// One judge case.
-struct Case {
-    crate_name: String,
+pub struct Case {
+    pub crate_name: String,
     /// Path below `testdata/`, without `.in`, for display and filtering.
-    name: String,
-    input: PathBuf,
-    expected: Option<PathBuf>,
-    args: Vec<String>,
-    must_fail: bool,
+    pub name: String,
+    pub input: PathBuf,
+    pub expected: Option<PathBuf>,
+    pub args: Vec<String>,
+    /// The folder's `limit`, when it has one.
+    pub time_limit: Option<Duration>,
+    pub must_fail: bool,
 }
 
-fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
+pub fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let mut folders = vec![root.join(crate_name)];
     while let Some(folder) = folders.pop() {
@@ -78,6 +83,19 @@ fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
         let args = match std::fs::read_to_string(folder.join("args")) {
             Ok(text) => text.split_whitespace().map(str::to_string).collect(),
             Err(_) => Vec::new(),
+        };
+        let time_limit = match std::fs::read_to_string(folder.join("limit")) {
+            Ok(text) => Some(
+                text.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| *s > 0.0)
+                    .map(Duration::from_secs_f64)
+                    .ok_or_else(|| {
+                        format!("{}: expected seconds", folder.join("limit").display())
+                    })?,
+            ),
+            Err(_) => None,
         };
         let must_fail = folder.file_name().is_some_and(|n| n == "bad");
         for path in entries {
@@ -100,6 +118,7 @@ fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
                     input: path,
                     expected: (!must_fail).then_some(out),
                     args: args.clone(),
+                    time_limit,
                     must_fail,
                 });
             }
@@ -110,29 +129,58 @@ fn discover(root: &Path, crate_name: &str) -> Result<Vec<Case>, String> {
 }
 
 /// What a run of the binary produced.
-struct RunOutput {
-    status: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    elapsed: Duration,
-    timed_out: bool,
+pub struct RunOutput {
+    /// The exit status, `None` when a signal ended the process.
+    pub status: Option<i32>,
+    /// Everything written on stdout.
+    pub stdout: Vec<u8>,
+    /// Everything written on stderr.
+    pub stderr: Vec<u8>,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Whether it was killed at the time limit.
+    pub timed_out: bool,
 }
 
-fn run_binary(
+/// Runs `binary` with `args` on `input`, killed after `limit`; with `memory_mib`, under that
+/// limit of address space (through the shell's `ulimit -v`).
+pub fn run_binary(
     binary: &Path,
     args: &[String],
-    input: &Path,
+    input: &[u8],
     limit: Duration,
+    memory_mib: Option<u64>,
 ) -> Result<RunOutput, String> {
-    let stdin = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let started = Instant::now();
-    let mut child = Command::new(binary)
-        .args(args)
-        .stdin(stdin)
+    let mut command = match memory_mib {
+        Some(mib) => {
+            let mut command = Command::new("sh");
+            command
+                .arg("-c")
+                .arg("ulimit -v \"$1\" && shift && exec \"$0\" \"$@\"")
+                .arg(binary)
+                .arg((mib * 1024).to_string())
+                .args(args);
+            command
+        }
+        None => {
+            let mut command = Command::new(binary);
+            command.args(args);
+            command
+        }
+    };
+    let mut child = command
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| format!("{}: {e}", binary.display()))?;
+    let mut stdin_pipe = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    // A binary may stop reading early (it refused the input): a broken pipe is not an error.
+    let stdin_writer = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin_pipe, &input);
+    });
     let mut stdout_pipe = child.stdout.take().expect("piped");
     let mut stderr_pipe = child.stderr.take().expect("piped");
     let stdout_reader = std::thread::spawn(move || {
@@ -156,6 +204,7 @@ fn run_binary(
         std::thread::sleep(Duration::from_micros(500));
     };
     let elapsed = started.elapsed();
+    stdin_writer.join().expect("writer thread");
     let stdout = stdout_reader
         .join()
         .expect("reader thread")
@@ -278,7 +327,7 @@ fn judge(case: &Case, run: &RunOutput) -> Result<Verdict, String> {
     })
 }
 
-fn build(crates: &[String]) -> Result<(), String> {
+pub fn build(crates: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let mut command = Command::new(cargo);
     command
@@ -318,19 +367,27 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         let (mut crate_passed, mut crate_failed) = (0usize, 0usize);
         let mut slowest: Option<(Duration, String)> = None;
         for case in &cases {
-            let output = run_binary(&binary, &case.args, &case.input, options.time_limit)?;
+            let limit = case.time_limit.unwrap_or(options.time_limit);
+            let input =
+                std::fs::read(&case.input).map_err(|e| format!("{}: {e}", case.input.display()))?;
+            let output = run_binary(&binary, &case.args, &input, limit, None)?;
             let verdict = judge(case, &output)?;
             let (label, detail) = match verdict {
                 Verdict::Accepted => ("AC ", None),
                 Verdict::WrongAnswer(why) => ("WA ", Some(why)),
                 Verdict::RuntimeError(why) => ("RE ", Some(why)),
-                Verdict::TimeLimit => (
-                    "TLE",
-                    Some(format!("killed after {:?}", options.time_limit)),
-                ),
+                Verdict::TimeLimit => ("TLE", Some(format!("killed after {limit:?}"))),
+            };
+            let slow = if output.elapsed > limit / 4 {
+                format!(
+                    "  SLOW: over a quarter of its {:.0} s limit",
+                    limit.as_secs_f64()
+                )
+            } else {
+                String::new()
             };
             println!(
-                "{label} {:>8.3}s  {}",
+                "{label} {:>8.3}s  {}{slow}",
                 output.elapsed.as_secs_f64(),
                 case.name
             );

@@ -12,7 +12,7 @@ use judge::cli;
 /// Reads T, then three rows of `H`/`T` per case, on stdin; prints per case the fewest flips of
 /// a row, a column or a diagonal that make all nine coins alike, or -1 when none do.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, override_usage = "coins [--moves] < INPUT")]
 struct Arguments {
     /// After each count, the flips used, in the order R1 R2 R3 C1 C2 C3 D1 D2 (rows from the
     /// top, columns from the left, D1 from the top left, D2 from the top right).

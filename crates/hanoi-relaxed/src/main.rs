@@ -13,7 +13,7 @@ use judge::cli;
 /// Reads one stack per line on stdin (the sizes on peg 1 from the top down, as digits, e.g.
 /// `1314`) and prints per line the fewest moves that bring every disc to peg 2, in any order.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, override_usage = "hanoi-relaxed [--moves] < INPUT")]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 3).
     #[arg(long)]

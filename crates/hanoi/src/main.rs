@@ -10,7 +10,7 @@ use judge::cli;
 /// Reads N (1 to 100) on stdin and prints the fewest moves, 2^N - 1, exactly; then, when
 /// N <= 20, one line `A B` per move of the unique optimal sequence from peg 1 to peg 3.
 #[derive(Parser)]
-#[command(version)]
+#[command(version, override_usage = "hanoi < INPUT")]
 struct Arguments {}
 
 const EXAMPLES: &str = "  echo 3 | hanoi          7, then the seven moves

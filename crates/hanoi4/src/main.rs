@@ -17,7 +17,11 @@ use statespace::Levels;
 /// lines `k d1 .. dk` (each peg's discs from the bottom up, 1 the smallest), and prints per case
 /// the fewest moves that bring every disc to peg 4. Up to 20 discs.
 #[derive(Parser)]
-#[command(version, args_conflicts_with_subcommands = true)]
+#[command(
+    version,
+    args_conflicts_with_subcommands = true,
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N"
+)]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
     #[arg(long)]

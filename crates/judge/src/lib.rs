@@ -2,6 +2,8 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 use std::borrow::Cow;
 use std::fmt;

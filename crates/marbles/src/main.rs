@@ -14,7 +14,10 @@ use marbles::{Limit, OutputKind};
 /// stdin. A tilt left, right, up or down rolls both marbles until they stop; red must fall into
 /// the hole while blue does not. Prints the fewest tilts (BOJ 13460), or what `--output` asks.
 #[derive(Parser)]
-#[command(version)]
+#[command(
+    version,
+    override_usage = "marbles [--output count|possible|path] [--max-tilts K|none] < INPUT"
+)]
 struct Arguments {
     /// What to print: the fewest tilts or -1 (13460); 1 or 0 (13459); the fewest tilts and one
     /// optimal sequence of L R U D (15644).
