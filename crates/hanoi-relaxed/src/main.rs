@@ -21,7 +21,7 @@ struct Arguments {
 }
 
 const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed           6, 4 and 5
-  echo 213 | hanoi-relaxed --moves                       4, then the four moves";
+  echo 213 | hanoi-relaxed --moves                       3, then the three moves";
 
 fn main() -> ExitCode {
     let arguments = match cli::arguments::<Arguments>("hanoi-relaxed", EXAMPLES) {

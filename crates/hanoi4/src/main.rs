@@ -84,7 +84,7 @@ enum TableCommand {
     },
 }
 
-const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4               5
+const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4               3
   hanoi4 --moves < cases.txt                               counts and moves
   hanoi4 table build 16 --dir tables                       40 s, a 171 MiB file
   hanoi4 --tables tables < cases.txt                       uses the saved tables
