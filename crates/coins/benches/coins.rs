@@ -2,7 +2,10 @@
 //! GF(2) elimination on 3 x 3 and 8 x 8 boards.
 
 use coins::{FlipTable, Grid, Target, fewest_flips};
-use statespace::timing::median_time;
+#[path = "../../statespace/benches/support/timing.rs"]
+mod timing;
+
+use timing::median_time;
 
 fn main() {
     let runs = 21;

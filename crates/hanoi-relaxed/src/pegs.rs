@@ -2,9 +2,15 @@
 
 use std::fmt;
 
-/// One of the three pegs, `0..3` inside, printed 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One of the three pegs, `0..3` inside, shown 1-based by both `Display` and `Debug`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Peg(u8);
+
+impl fmt::Debug for Peg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Peg({})", self.0 + 1)
+    }
+}
 
 impl Peg {
     /// Pegs 1, 2 and 3.

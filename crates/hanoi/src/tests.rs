@@ -358,3 +358,12 @@ fn parse_never_panics_on_arbitrary_text() {
         }
     }
 }
+
+#[test]
+fn pegs_show_the_numbers_users_see() {
+    let step = Move {
+        from: Peg::FIRST,
+        to: Peg::LAST,
+    };
+    assert_eq!(format!("{step} {step:?}"), "1 3 Move { from: Peg(1), to: Peg(3) }");
+}

@@ -7,7 +7,10 @@
 //!   in `Solver::solve_all`.
 
 use hanoi4::{Config, Peg, Solver};
-use statespace::timing::median_time;
+#[path = "../../statespace/benches/support/timing.rs"]
+mod timing;
+
+use timing::median_time;
 
 /// The peak resident memory of this process so far, from `/proc/self/status` (Linux).
 fn peak_memory_mib() -> Option<f64> {

@@ -2,9 +2,15 @@
 
 use std::fmt;
 
-/// One of the four pegs, `0..4` inside, printed 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One of the four pegs, `0..4` inside, shown 1-based by both `Display` and `Debug`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Peg(u8);
+
+impl fmt::Debug for Peg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Peg({})", self.0 + 1)
+    }
+}
 
 impl Peg {
     /// All pegs in order.
@@ -29,9 +35,23 @@ impl fmt::Display for Peg {
     }
 }
 
-/// A disc, numbered `1..=n` by size as in the judge's input.
+/// A disc, numbered `1..=`[`Config::MAX_DISCS`] by size (1 the smallest) as in the judge's input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Disc(pub u8);
+pub struct Disc(u8);
+
+impl Disc {
+    /// Disc `number`, or `None` outside `1..=`[`Config::MAX_DISCS`].
+    pub fn new(number: usize) -> Option<Disc> {
+        (1..=Config::MAX_DISCS)
+            .contains(&number)
+            .then_some(Disc(number as u8))
+    }
+
+    /// The disc's number, 1 for the smallest.
+    pub fn number(self) -> usize {
+        usize::from(self.0)
+    }
+}
 
 /// Moving the top disc of `from` onto `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -150,6 +170,9 @@ impl Config {
     }
 
     /// The peg of `disc`.
+    ///
+    /// # Panics
+    /// When `disc` is larger than this configuration's number of discs.
     pub fn peg_of(&self, disc: Disc) -> Peg {
         self.pegs[usize::from(disc.0) - 1]
     }

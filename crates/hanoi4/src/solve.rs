@@ -217,8 +217,8 @@ impl Solver {
         );
         // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
         // them so the tower is on peg 4 and search the quotient.
-        let first_peg = goal.peg_of(crate::Disc(1));
-        let is_tower = (1..=n as u8).all(|d| goal.peg_of(crate::Disc(d)) == first_peg);
+        let first_peg = goal.peg_of(crate::Disc::new(1).expect("disc 1"));
+        let is_tower = (1..=n as u8).all(|d| goal.peg_of(crate::Disc::new(usize::from(d)).expect("at most n")) == first_peg);
         let goal_peg = if is_tower { first_peg } else { Peg::LAST };
         let space = if is_tower {
             HanoiSpace::symmetric(n)

@@ -21,7 +21,7 @@ fn full() -> bool {
 fn stacks_of(config: &Config) -> Vec<Vec<u8>> {
     let mut stacks = vec![Vec::new(); 4];
     for disc in (1..=config.n_discs() as u8).rev() {
-        stacks[config.peg_of(crate::Disc(disc)).index()].push(disc);
+        stacks[config.peg_of(crate::Disc::new(usize::from(disc)).unwrap()).index()].push(disc);
     }
     stacks
 }
@@ -593,4 +593,17 @@ fn parse_never_panics_on_arbitrary_text() {
             );
         }
     }
+}
+
+#[test]
+fn pegs_and_discs_show_the_numbers_users_see() {
+    let step = Move {
+        from: Peg::new(0).unwrap(),
+        to: Peg::LAST,
+    };
+    assert_eq!(format!("{step}"), "1 4");
+    assert_eq!(format!("{step:?}"), "Move { from: Peg(1), to: Peg(4) }");
+    assert_eq!(crate::Disc::new(0), None);
+    assert_eq!(crate::Disc::new(Config::MAX_DISCS + 1), None);
+    assert_eq!(crate::Disc::new(3).map(crate::Disc::number), Some(3));
 }

@@ -5,7 +5,10 @@
 use std::path::Path;
 
 use marbles::{Limit, Solver, parse};
-use statespace::timing::median_time;
+#[path = "../../statespace/benches/support/timing.rs"]
+mod timing;
+
+use timing::median_time;
 
 fn boards(folder: &Path) -> Vec<(String, String)> {
     let mut found: Vec<(String, String)> = std::fs::read_dir(folder)

@@ -7,7 +7,10 @@
 
 use std::time::Duration;
 
-use statespace::timing::median_time;
+#[path = "support/timing.rs"]
+mod timing;
+
+use timing::median_time;
 use statespace::{Arena, DenseArena, Space, bidirectional_bfs, full_bfs};
 
 const SIDE: u64 = 4096;

@@ -18,7 +18,7 @@ use crate::{Levels, Space};
 
 /// States per dirty-bit block: 16 (half a word of codes), so the two block bitmaps cost 1/16 of
 /// the code table.
-pub const BLOCK: u64 = 16;
+pub(crate) const BLOCK: u64 = 16;
 
 const UNSEEN: u64 = 3;
 

@@ -1,4 +1,5 @@
-//! Median wall-clock timing for the workspace's benchmarks (`cargo bench`), no I/O.
+//! Median wall-clock timing for the workspace's benchmarks (`cargo bench`), included by each
+//! bench target with `#[path]` so that it stays out of the library's public API.
 
 use std::time::{Duration, Instant};
 
