@@ -1,27 +1,4 @@
-//! The classic three-peg Tower of Hanoi.
-//!
-//! # The puzzle (BOJ 1914, BOJ 11729)
-//! `n` discs of distinct sizes sit on peg 1, largest at the bottom. Move one top disc at a
-//! time, never a larger disc onto a smaller one, until all are on peg 3.
-//!
-//! # Input
-//! One integer `N`, `1 <= N <= 100`. See [`parse`].
-//!
-//! # Output
-//! `2^N - 1` exactly (it exceeds 64 bits), then, only when `N <= 20`, one line `A B` per move.
-//!
-//! # Approach
-//! No search is needed: the optimal sequence between two perfect towers is unique and has a
-//! closed form. Move `m` (1-based) of an `n`-disc tower moves disc `trailing_zeros(m)`, from
-//! logical peg `(m & (m - 1)) % 3` to `((m | (m - 1)) + 1) % 3`; [`TowerMoves`] streams these in
-//! O(1) each with no recursion and no buffer, and [`kth_move`] computes any one directly.
-//! From any legal configuration, [`solve_config`] uses the fact that the largest disc not on its
-//! target moves exactly once: the length is a sum of powers of two found in O(n)
-//! ([`distance_to_tower`]), and the moves stream as single moves between tower transfers.
-//! See <https://en.wikipedia.org/wiki/Tower_of_Hanoi#Binary_solution>.
-//!
-//! # State count
-//! `3^n` configurations; the perfect-to-perfect path has `2^n - 1` moves.
+#![doc = include_str!("../README.md")]
 
 mod model;
 mod moves;

@@ -365,5 +365,8 @@ fn pegs_show_the_numbers_users_see() {
         from: Peg::FIRST,
         to: Peg::LAST,
     };
-    assert_eq!(format!("{step} {step:?}"), "1 3 Move { from: Peg(1), to: Peg(3) }");
+    assert_eq!(
+        format!("{step} {step:?}"),
+        "1 3 Move { from: Peg(1), to: Peg(3) }"
+    );
 }

@@ -21,7 +21,10 @@ pub struct HanoiSpace {
 }
 
 impl HanoiSpace {
-    /// The space of `n` discs (`1..=13`; the encoding itself allows up to 32).
+    /// The space of `n` discs, 2 bits a disc.
+    ///
+    /// # Panics
+    /// When `n_discs` is outside `1..=32` (the packed state is a `u64`).
     pub fn new(n_discs: usize) -> Self {
         assert!((1..=32).contains(&n_discs), "1 to 32 discs");
         Self {
@@ -218,7 +221,9 @@ impl Solver {
         // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
         // them so the tower is on peg 4 and search the quotient.
         let first_peg = goal.peg_of(crate::Disc::new(1).expect("disc 1"));
-        let is_tower = (1..=n as u8).all(|d| goal.peg_of(crate::Disc::new(usize::from(d)).expect("at most n")) == first_peg);
+        let is_tower = (1..=n as u8).all(|d| {
+            goal.peg_of(crate::Disc::new(usize::from(d)).expect("at most n")) == first_peg
+        });
         let goal_peg = if is_tower { first_peg } else { Peg::LAST };
         let space = if is_tower {
             HanoiSpace::symmetric(n)

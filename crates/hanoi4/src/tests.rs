@@ -21,7 +21,10 @@ fn full() -> bool {
 fn stacks_of(config: &Config) -> Vec<Vec<u8>> {
     let mut stacks = vec![Vec::new(); 4];
     for disc in (1..=config.n_discs() as u8).rev() {
-        stacks[config.peg_of(crate::Disc::new(usize::from(disc)).unwrap()).index()].push(disc);
+        stacks[config
+            .peg_of(crate::Disc::new(usize::from(disc)).unwrap())
+            .index()]
+        .push(disc);
     }
     stacks
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 #[path = "support/timing.rs"]
 mod timing;
 
-use timing::median_time;
 use statespace::{Arena, DenseArena, Space, bidirectional_bfs, full_bfs};
+use timing::median_time;
 
 const SIDE: u64 = 4096;
 

@@ -1,7 +1,7 @@
 //! Checkers for outputs that are not unique: they replay the emitted moves on the input.
 //!
 //! Each checker re-reads the judge input with its own plain parser, applies the rules of the
-//! puzzle as `../shared/PUZZLES.md` states them, and accepts an output when every count equals
+//! puzzle as the crates' READMEs state them, and accepts an output when every count equals
 //! the one in `.out` and every move sequence is legal, reaches the goal, and has that length.
 //! None of this shares code with the solvers.
 
