@@ -64,6 +64,9 @@ pub struct Grid {
 
 impl Grid {
     /// A grid with the coins given by `tails` (bit `r * cols + c` set for tails).
+    ///
+    /// # Errors
+    /// [`GridError`] for a side outside the supported sizes or bits set outside the grid.
     pub fn new(rows: usize, cols: usize, tails: u64) -> Result<Self, GridError> {
         if !(1..=8).contains(&rows) || !(1..=8).contains(&cols) {
             return Err(GridError::Size { rows, cols });

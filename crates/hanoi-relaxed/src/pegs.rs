@@ -115,6 +115,10 @@ impl Pegs {
     pub const MAX_DISCS: usize = 12;
 
     /// A position from each peg's sizes listed from the top down.
+    ///
+    /// # Errors
+    /// [`PegsError`] for no disc or more than [`Pegs::MAX_DISCS`], a size outside `1..=9`, or
+    /// a peg that breaks the rule.
     pub fn new(pegs: [&[u8]; 3]) -> Result<Self, PegsError> {
         let total: usize = pegs.iter().map(|p| p.len()).sum();
         if total == 0 || total > Self::MAX_DISCS {
@@ -150,6 +154,9 @@ impl Pegs {
     }
 
     /// All discs on `peg`, listed from the top down (the input's order).
+    ///
+    /// # Errors
+    /// As [`Pegs::new`].
     pub fn tower(peg: Peg, sizes_top_down: &[u8]) -> Result<Self, PegsError> {
         let mut pegs: [&[u8]; 3] = [&[], &[], &[]];
         pegs[peg.index()] = sizes_top_down;

@@ -17,6 +17,9 @@ use std::io::{self, Write};
 pub const MAX_LISTED_DISCS: u32 = 20;
 
 /// Writes the judge output for `instance`: the exact count, then the moves when `n <= 20`.
+///
+/// # Errors
+/// The first error of `out`.
 pub fn write_solution(instance: &Instance, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", move_count_decimal(instance.n_discs))?;
     if instance.n_discs <= MAX_LISTED_DISCS {
@@ -34,6 +37,9 @@ const BLOCK_DISCS: u32 = 10;
 /// each pair of moves of a larger disc; during such a move the small tower stands on the third
 /// peg. The 4,092 bytes of each of the six ten-disc transfers are built once, so writing is
 /// mostly block copies: no allocation and no formatting per line.
+///
+/// # Errors
+/// The first error of `out`.
 ///
 /// # Panics
 /// When `n_discs > 63` (the output would not fit any sink anyway).

@@ -102,6 +102,9 @@ impl Config {
     pub const MAX_DISCS: usize = 127;
 
     /// A configuration from the peg of each disc, smallest disc first.
+    ///
+    /// # Errors
+    /// [`ConfigError`] for no disc or more than [`Config::MAX_DISCS`].
     pub fn new(pegs: Vec<Peg>) -> Result<Self, ConfigError> {
         if pegs.len() > Self::MAX_DISCS {
             return Err(ConfigError::TooManyDiscs {
@@ -113,6 +116,9 @@ impl Config {
     }
 
     /// All `n_discs` on `peg`.
+    ///
+    /// # Errors
+    /// As [`Config::new`].
     pub fn tower(n_discs: usize, peg: Peg) -> Result<Self, ConfigError> {
         Self::new(vec![peg; n_discs])
     }
@@ -133,6 +139,10 @@ impl Config {
     }
 
     /// Applies a move after checking it is legal.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when `step` stays on its peg, leaves an empty peg or puts a disc on a
+    /// smaller one; the configuration is then unchanged.
     pub fn apply(&mut self, step: Move) -> Result<(), ConfigError> {
         let illegal = |reason| ConfigError::IllegalMove { step, reason };
         if step.from == step.to {

@@ -126,11 +126,17 @@ impl GoalTable {
     }
 
     /// The exact distance from `config` to all discs on peg 4.
+    ///
+    /// # Panics
+    /// When `config` does not have this table's number of discs.
     pub fn distance(&self, config: &Config) -> u32 {
         self.distance_packed(config.pack())
     }
 
     /// The exact distance of a packed configuration (see [`Config::pack`]) of this table's discs.
+    ///
+    /// # Panics
+    /// When `packed` is not a configuration of this table's number of discs.
     pub fn distance_packed(&self, packed: u64) -> u32 {
         self.descend(packed).len() as u32 - 1
     }

@@ -125,6 +125,10 @@ impl Config {
 
     /// A configuration from each peg's discs listed bottom up (numbers `1..=n`), checking that
     /// every disc appears exactly once and every peg decreases upwards.
+    ///
+    /// # Errors
+    /// [`ConfigError`] for a disc count outside `1..=`[`Config::MAX_DISCS`], a disc outside
+    /// `1..=n`, a disc listed twice or missing, or a peg that does not decrease upwards.
     pub fn from_pegs(n: usize, pegs: [&[usize]; 4]) -> Result<Self, ConfigError> {
         if n == 0 || n > Self::MAX_DISCS {
             return Err(ConfigError::DiscCount { got: n });
@@ -157,6 +161,9 @@ impl Config {
     }
 
     /// All `n` discs on `peg`.
+    ///
+    /// # Errors
+    /// [`ConfigError::DiscCount`] for `n` outside `1..=`[`Config::MAX_DISCS`].
     pub fn tower(n: usize, peg: Peg) -> Result<Self, ConfigError> {
         if n == 0 || n > Self::MAX_DISCS {
             return Err(ConfigError::DiscCount { got: n });
@@ -202,6 +209,10 @@ impl Config {
     }
 
     /// Applies a legal move, or explains why it is illegal.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when `step` stays on its peg, leaves an empty peg or puts a disc on a
+    /// smaller one; the configuration is then unchanged.
     pub fn apply(&mut self, step: Move) -> Result<(), ConfigError> {
         let illegal = |reason| ConfigError::IllegalMove { step, reason };
         if step.from == step.to {

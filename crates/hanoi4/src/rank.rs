@@ -31,6 +31,9 @@ const CHUNK: usize = 4;
 
 impl CanonicalIndex {
     /// The index of the canonical configurations of `n_discs` (`1..=31`).
+    ///
+    /// # Panics
+    /// When `n_discs` is outside `1..=31`.
     pub fn new(n_discs: usize) -> Self {
         assert!((1..=31).contains(&n_discs), "1 to 31 discs");
         let mut completions = vec![[1u64; 4]];

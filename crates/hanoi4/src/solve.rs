@@ -319,11 +319,17 @@ pub struct DistanceView<'a> {
 
 impl DistanceView<'_> {
     /// The distance of `config` to the tower.
+    ///
+    /// # Panics
+    /// When `config` has another number of discs than the view.
     pub fn distance(&self, config: &Config) -> u32 {
         self.distance_packed(config.pack())
     }
 
     /// The distance of a packed configuration (see [`Config::pack`]) to the tower.
+    ///
+    /// # Panics
+    /// When `packed` is not a configuration of the view's number of discs.
     pub fn distance_packed(&self, packed: u64) -> u32 {
         let on_last = swap_pegs(packed, self.peg, self.n_discs);
         self.arena

@@ -126,6 +126,11 @@ impl Board {
     pub const MAX_SIDE: usize = 100;
 
     /// Builds a board from its rows of `.#ORB` characters, checking every rule.
+    ///
+    /// # Errors
+    /// [`BoardError`] for a size outside `3..=`[`Board::MAX_SIDE`], a cell count other than
+    /// `rows * cols`, a character outside `.#ORB`, a border cell that is not a wall, or not
+    /// exactly one `O`, `R` and `B`.
     pub fn new(rows: usize, cols: usize, cells: &[u8]) -> Result<Self, BoardError> {
         if !(3..=Self::MAX_SIDE).contains(&rows) || !(3..=Self::MAX_SIDE).contains(&cols) {
             return Err(BoardError::Size { rows, cols });

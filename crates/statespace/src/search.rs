@@ -189,6 +189,10 @@ pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Opti
 /// # Complexity
 /// * Time: **O(b^(d/2))** expanded states for branching factor b and distance d.
 /// * Space: one arena entry per reached state, plus the two frontiers.
+///
+/// # Panics
+/// May panic, or return a path that is not one, when a move cannot be undone in one move: use
+/// [`bfs`] for such spaces.
 pub fn bidirectional_bfs<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
