@@ -62,7 +62,8 @@ pub fn read_stdin(binary: &str) -> Result<String, ExitCode> {
     }
 }
 
-/// Runs `write` on a buffered stdout and flushes it; a write error ends with status 2.
+/// Runs `write` on a buffered stdout and flushes it; a write error ends with status 2, except a
+/// closed pipe (`hanoi | head`), which ends quietly with status 0: the reader has all it wants.
 pub fn write_stdout(
     binary: &str,
     write: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> io::Result<()>,
@@ -70,6 +71,7 @@ pub fn write_stdout(
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => fail(binary, format!("cannot write stdout: {error}")),
     }
 }
