@@ -425,7 +425,7 @@ fn hanoi4(root: &Path) -> Result<(), String> {
     let mut mixed: Vec<Vec<u8>> = (0..12).map(|i| random(2 + i % 12)).collect();
     mixed.extend((0..4).map(|_| random(14)));
     let small: Vec<Vec<u8>> = mixed.iter().filter(|c| c.len() <= 13).cloned().collect();
-    for (engine, cases) in [("table", &small), ("oracle", &mixed), ("pdb", &mixed)] {
+    for (engine, cases) in [("table", &small), ("goal-table", &mixed), ("pdb", &mixed)] {
         let folder = root.join("engines").join(engine);
         std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
         std::fs::write(folder.join("args"), format!("--engine {engine} --moves\n"))

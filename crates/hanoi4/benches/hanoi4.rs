@@ -90,13 +90,13 @@ fn pattern_databases() {
                 .min(n - 1);
             let table = saved_table(width)
                 .unwrap_or_else(|| hanoi4::GoalTable::build(width, 2, |_, _| {}).unwrap().0);
-            hanoi4::PdbSearch::with_oracle(n, table).unwrap()
+            hanoi4::PdbSearch::with_goal_table(n, table).unwrap()
         } else {
             hanoi4::PdbSearch::new(n, hanoi4::PdbSearch::MAX_GROUP).unwrap()
         };
         let build = started.elapsed();
         // The exact answers: a saved table of n discs, or one built for n <= 16.
-        let oracle = saved_table(n)
+        let exact = saved_table(n)
             .or_else(|| (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).unwrap().0));
         let mut state = 0x2024_u64 + n as u64;
         let mut times = Vec::new();
@@ -131,10 +131,10 @@ fn pattern_databases() {
             times.push(time);
             nodes.push(solution.expanded);
             lengths.push(solution.moves.len());
-            if let Some(oracle) = &oracle {
+            if let Some(exact) = &exact {
                 assert_eq!(
                     solution.moves.len() as u32,
-                    oracle.distance(&config),
+                    exact.distance(&config),
                     "n={n}"
                 );
             }
@@ -165,8 +165,8 @@ fn pattern_databases() {
             count(nodes[cases / 2]),
             count(nodes[cases - 1]),
             lengths.get(lengths.len() / 2).copied().unwrap_or(0),
-            if oracle.is_some() {
-                "; every length equal to the two-bit oracle"
+            if exact.is_some() {
+                "; every length equal to the two-bit goal table"
             } else {
                 ""
             }

@@ -1,20 +1,24 @@
-//! Picking an engine per disc count: the exact `i32` table, the two-bit oracle, or A* over
+//! Picking an engine per disc count: the exact `i32` table, the two-bit goal table, or A* over
 //! pattern databases.
 
 use std::fmt;
 
+use crate::solution::cases_by_disc_count;
 use crate::{Config, GoalTable, Move, PdbSearch, Solution, SolveError, Solver, TableDir};
 
 /// A way of solving four-peg Hanoi optimally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// Bidirectional (or full) BFS on the design's 2^26-entry `i32` table: `n <= 13`.
+    /// Bidirectional (or full) BFS on the design's 2^26-entry `i32` table: up to
+    /// [`Solver::MAX_DISCS`] discs.
     Table,
-    /// The two-bit goal table, built (or loaded) once per disc count: `n <= 19` (past 16 discs,
-    /// minutes to build: save it with `--tables`).
-    Oracle,
-    /// A* over additive pattern databases: groups of up to 14 discs for `n <= 16`; past 16
-    /// discs, windows of 16 to 19 consecutive discs measured by a two-bit table: `n <= 20`.
+    /// The two-bit goal table, built (or loaded) once per disc count: up to
+    /// [`GoalTable::MAX_DISCS`] discs (past 16, minutes to build: save it once with
+    /// `hanoi4 table build`, or [`crate::TableDir::save`]).
+    GoalTable,
+    /// A* over additive pattern databases: groups of up to [`PdbSearch::MAX_GROUP`] discs for
+    /// `n <= 16`; past 16 discs, windows of 16 to 19 consecutive discs measured by a two-bit
+    /// table: up to [`PdbSearch::MAX_DISCS`] discs.
     Pdb,
 }
 
@@ -23,40 +27,40 @@ impl Engine {
     pub fn max_discs(self) -> usize {
         match self {
             Engine::Table => Solver::MAX_DISCS,
-            Engine::Oracle => GoalTable::MAX_DISCS,
+            Engine::GoalTable => GoalTable::MAX_DISCS,
             Engine::Pdb => PdbSearch::MAX_DISCS,
         }
     }
 
     /// The engine used when none is asked for and no saved table of `n_discs` is at hand
-    /// (with one, the oracle answers at once). The table answers up to 13 discs in
+    /// (with one, the goal table answers at once). The table answers up to 13 discs in
     /// milliseconds. At 14 discs the pattern databases (3 s to build, milliseconds a case)
-    /// beat building the oracle; at 15 and 16 the oracle (10 s and 37 s, then microseconds a
+    /// beat building the goal table; at 15 and 16 the goal table (10 s and 37 s, then microseconds a
     /// case) beats A*, which needs a second or more a case at 16. Beyond 16, A* over windows of
     /// the largest saved table, or of the 16-disc table. Figures from `cargo bench -p hanoi4`.
     pub fn default_for(n_discs: usize) -> Engine {
         match n_discs {
             0..=13 => Engine::Table,
             14 => Engine::Pdb,
-            15..=16 => Engine::Oracle,
+            15..=16 => Engine::GoalTable,
             _ => Engine::Pdb,
         }
     }
 
-    /// The engine's name: `table`, `oracle` or `pdb`.
+    /// The engine's name: `table`, `goal-table` or `pdb`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Table => "table",
-            Engine::Oracle => "oracle",
+            Engine::GoalTable => "goal-table",
             Engine::Pdb => "pdb",
         }
     }
 
-    /// Parses `table`, `oracle` or `pdb`.
+    /// Parses `table`, `goal-table` or `pdb`.
     pub fn from_name(name: &str) -> Option<Engine> {
         match name {
             "table" => Some(Engine::Table),
-            "oracle" => Some(Engine::Oracle),
+            "goal-table" => Some(Engine::GoalTable),
             "pdb" => Some(Engine::Pdb),
             _ => None,
         }
@@ -76,7 +80,7 @@ const DEFAULT_WINDOW: usize = 16;
 /// Solves every case towards peg 4, each disc count with `engine` or its default engine.
 ///
 /// With `tables`, saved two-bit tables are read from that folder (never written: saving is
-/// [`TableDir::save`]): the oracle answers any disc count whose table is there, and A* uses
+/// [`TableDir::save`]): the goal-table engine answers any disc count whose table is there, and A* uses
 /// windows of the widest saved table it can (`n - 4` to `n - 1` discs). Tables that are not
 /// saved are built in memory when an engine needs them (past 16 discs without a saved one, the
 /// 16-disc table: 37 s).
@@ -94,17 +98,15 @@ pub fn solve_file(
     let choose = |n: usize| {
         engine.unwrap_or(
             if n <= GoalTable::MAX_DISCS && n > Solver::MAX_DISCS && saved(n) {
-                Engine::Oracle
+                Engine::GoalTable
             } else {
                 Engine::default_for(n)
             },
         )
     };
     let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
-    let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    for &n in &sizes {
+    let groups = cases_by_disc_count(starts);
+    for &(n, _) in &groups {
         let chosen = choose(n);
         if n > chosen.max_discs() {
             return Err(SolveError::TooManyDiscs {
@@ -114,17 +116,14 @@ pub fn solve_file(
             });
         }
     }
-    let largest_for_table = sizes
+    let largest_for_table = groups
         .iter()
-        .copied()
+        .map(|&(n, _)| n)
         .filter(|&n| choose(n) == Engine::Table)
         .max();
     let mut table_solver = largest_for_table.map(Solver::new).transpose()?;
-    for n in sizes {
+    for (n, cases) in groups {
         let chosen = choose(n);
-        let cases: Vec<usize> = (0..starts.len())
-            .filter(|&i| starts[i].n_discs() == n)
-            .collect();
         let group: Vec<Config> = cases.iter().map(|&i| starts[i].clone()).collect();
         let solved: Vec<Vec<Move>> = match chosen {
             Engine::Table => {
@@ -134,7 +133,7 @@ pub fn solve_file(
                     .solve_all(&group)
                     .moves
             }
-            Engine::Oracle => {
+            Engine::GoalTable => {
                 let table = goal_table(n, tables)?;
                 group.iter().map(|c| table.solve(c)).collect()
             }
@@ -146,7 +145,7 @@ pub fn solve_file(
                     .find(|&m| saved(m))
                     .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
                 let mut search = match width {
-                    Some(width) => PdbSearch::with_oracle(n, goal_table(width, tables)?)?,
+                    Some(width) => PdbSearch::with_goal_table(n, goal_table(width, tables)?)?,
                     None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))?,
                 };
                 group

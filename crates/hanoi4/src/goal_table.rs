@@ -15,7 +15,7 @@ use std::path::Path;
 use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 
 use crate::rank::RankedSpace;
-use crate::solve::real_moves;
+use crate::space::real_moves;
 use crate::{Config, Engine, Move, SolveError};
 
 /// Distances mod 3 to all discs on peg 4, for every configuration of up to
@@ -56,7 +56,7 @@ impl GoalTable {
     ) -> Result<(Self, Levels), SolveError> {
         if !(1..=Self::MAX_DISCS).contains(&n_discs) {
             return Err(SolveError::TooManyDiscs {
-                engine: Engine::Oracle,
+                engine: Engine::GoalTable,
                 max: Self::MAX_DISCS,
                 n_discs,
             });

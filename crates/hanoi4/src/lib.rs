@@ -7,7 +7,9 @@ mod model;
 mod parse;
 mod pdb;
 mod rank;
+mod solution;
 mod solve;
+mod space;
 mod store;
 
 pub use engine::{Engine, solve_file};
@@ -18,7 +20,9 @@ pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use parse::{MAX_CASES, parse};
 pub use pdb::{PdbSearch, PdbSolution};
 pub use rank::{CanonicalIndex, RankedSpace};
-pub use solve::{DistanceView, HanoiSpace, Solution, Solver};
+pub use solution::Solution;
+pub use solve::{DistanceView, Solver};
+pub use space::HanoiSpace;
 pub use store::TableDir;
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ enum EngineName {
     /// Bidirectional or full BFS on the 2^26-entry table: up to 13 discs.
     Table,
     /// The two-bit goal table, loaded or built (seconds to minutes): up to 19 discs.
-    Oracle,
+    GoalTable,
     /// A* over pattern databases or windows of a goal table: up to 20 discs.
     Pdb,
 }
@@ -124,7 +124,7 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
     };
     let engine = arguments.engine.map(|name| match name {
         EngineName::Table => Engine::Table,
-        EngineName::Oracle => Engine::Oracle,
+        EngineName::GoalTable => Engine::GoalTable,
         EngineName::Pdb => Engine::Pdb,
     });
     let solution = match hanoi4::solve_file(&starts, engine, tables.as_ref()) {

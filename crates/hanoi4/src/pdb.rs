@@ -10,7 +10,7 @@
 //! partition per position of the largest group (a window of consecutive discs, the rest split
 //! around it) is used, and the largest sum taken.
 //!
-//! Past 16 discs ([`PdbSearch::with_oracle`]), the windows are `m` consecutive discs (`m` from
+//! Past 16 discs ([`PdbSearch::with_goal_table`]), the windows are `m` consecutive discs (`m` from
 //! `n - 4` to `n - 1`, 16 to 19) measured exactly by the two-bit [`GoalTable`] of `m` discs, the
 //! rest (at most four discs) by a small database. A two-bit table gives only distances mod 3,
 //! but a move changes a window's distance by at most one, so a state's exact window distances
@@ -28,7 +28,7 @@
 
 use statespace::{ByteArena, CompactArena, Estimate, astar_with, full_bfs};
 
-use crate::solve::real_moves;
+use crate::space::real_moves;
 use crate::{Config, Engine, GoalTable, HanoiSpace, Move, SolveError};
 
 /// A solution with the effort it took.
@@ -88,12 +88,24 @@ pub struct PdbSearch {
     tables: Vec<ByteArena>,
     /// `spaces[k]`: the quotient space of `k` discs, for canonical forms.
     spaces: Vec<HanoiSpace>,
-    /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`.
-    partitions: Vec<Vec<(usize, usize)>>,
-    /// The two-bit table for the windows, when given ([`PdbSearch::with_oracle`]).
-    oracle: Option<GoalTable>,
-    /// Windows measured by `oracle`, by position.
-    windows: Vec<Window>,
+    /// How states are measured.
+    heuristic: Heuristic,
+}
+
+/// What a search measures its states by.
+enum Heuristic {
+    /// Partitions of the discs `0..n` into contiguous groups `(first disc, size)`: each
+    /// partition's sum of pattern distances, the largest sum taken ([`PdbSearch::new`]).
+    Partitions(Vec<Vec<(usize, usize)>>),
+    /// Windows of consecutive discs measured exactly by a two-bit goal table (their distances
+    /// carried from state to state in the notes), each plus a pattern distance of the other
+    /// discs, the largest taken ([`PdbSearch::with_goal_table`]).
+    Windows {
+        /// The two-bit table of the windows' width.
+        table: GoalTable,
+        /// The windows, by position.
+        windows: Vec<Window>,
+    },
 }
 
 impl PdbSearch {
@@ -112,20 +124,19 @@ impl PdbSearch {
     pub fn new(n_discs: usize, max_group: usize) -> Result<Self, SolveError> {
         check_discs(n_discs, Self::MAX_DISCS)?;
         check_discs(max_group, Self::MAX_GROUP)?;
-        let partitions = windows(n_discs, max_group);
+        let partitions = partitions(n_discs, max_group);
         let mut search = Self {
             n_discs,
             tables: (0..=max_group).map(|_| ByteArena::new(0)).collect(),
             spaces: (0..=max_group)
                 .map(|k| HanoiSpace::symmetric(k.max(1)))
                 .collect(),
-            partitions,
-            oracle: None,
-            windows: Vec::new(),
+            heuristic: Heuristic::Partitions(Vec::new()),
         };
-        for k in search.partitions.clone().into_iter().flatten().map(|g| g.1) {
+        for k in partitions.iter().flatten().map(|g| g.1) {
             search.build_table(k);
         }
+        search.heuristic = Heuristic::Partitions(partitions);
         Ok(search)
     }
 
@@ -152,8 +163,8 @@ impl PdbSearch {
     /// # Errors
     /// [`SolveError::TooManyDiscs`] above [`PdbSearch::MAX_DISCS`];
     /// [`SolveError::WindowWidth`] when `n_discs` is not in `m + 1..=m + 4`.
-    pub fn with_oracle(n_discs: usize, oracle: GoalTable) -> Result<Self, SolveError> {
-        let m = oracle.n_discs();
+    pub fn with_goal_table(n_discs: usize, table: GoalTable) -> Result<Self, SolveError> {
+        let m = table.n_discs();
         check_discs(n_discs, Self::MAX_DISCS)?;
         if !(m + 1..m + MAX_WINDOWS).contains(&n_discs) {
             return Err(SolveError::WindowWidth { window: m, n_discs });
@@ -165,21 +176,20 @@ impl PdbSearch {
             spaces: (0..=rest)
                 .map(|k| HanoiSpace::symmetric(k.max(1)))
                 .collect(),
-            partitions: Vec::new(),
-            oracle: None,
-            windows: (0..=rest)
-                .map(|first| {
-                    let all = (1u32 << n_discs) - 1;
-                    let window = ((1u32 << m) - 1) << first;
-                    Window {
-                        discs: runs(window),
-                        rest: runs(all & !window),
-                    }
-                })
-                .collect(),
+            heuristic: Heuristic::Partitions(Vec::new()),
         };
         search.build_table(rest);
-        search.oracle = Some(oracle);
+        let windows = (0..=rest)
+            .map(|first| {
+                let all = (1u32 << n_discs) - 1;
+                let window = ((1u32 << m) - 1) << first;
+                Window {
+                    discs: runs(window),
+                    rest: runs(all & !window),
+                }
+            })
+            .collect();
+        search.heuristic = Heuristic::Windows { table, windows };
         Ok(search)
     }
 
@@ -200,8 +210,8 @@ impl PdbSearch {
     }
 
     /// The largest of the partitions' sums of pattern distances.
-    fn by_patterns(&self, state: u64) -> u32 {
-        self.partitions
+    fn by_partitions(&self, state: u64, partitions: &[Vec<(usize, usize)>]) -> u32 {
+        partitions
             .iter()
             .map(|groups| {
                 groups
@@ -215,15 +225,15 @@ impl PdbSearch {
 
     /// The heuristic, given the exact distances of `state`'s windows.
     fn estimate(&self, state: u64, exact: &Windows) -> u32 {
-        if self.windows.is_empty() {
-            return self.by_patterns(state);
+        match &self.heuristic {
+            Heuristic::Partitions(partitions) => self.by_partitions(state, partitions),
+            Heuristic::Windows { windows, .. } => windows
+                .iter()
+                .zip(exact)
+                .map(|(window, &d)| u32::from(d) + self.pattern_runs(state, &window.rest))
+                .max()
+                .expect("at least one window"),
         }
-        self.windows
-            .iter()
-            .zip(exact)
-            .map(|(window, &d)| u32::from(d) + self.pattern_runs(state, &window.rest))
-            .max()
-            .expect("at least one window")
     }
 
     /// The most states one search may generate before giving up: about 13 GiB of hash table
@@ -293,9 +303,9 @@ impl Estimate for Estimator<'_> {
     fn start(&mut self, state: u64) -> (u32, Windows) {
         let search = self.0;
         let mut exact = [0; MAX_WINDOWS];
-        if let Some(oracle) = &search.oracle {
-            for (d, window) in exact.iter_mut().zip(&search.windows) {
-                let distance = oracle.distance_packed(project(state, &window.discs));
+        if let Heuristic::Windows { table, windows } = &search.heuristic {
+            for (d, window) in exact.iter_mut().zip(windows) {
+                let distance = table.distance_packed(project(state, &window.discs));
                 *d = u16::try_from(distance).expect("window distances below 2^16");
             }
         }
@@ -303,12 +313,12 @@ impl Estimate for Estimator<'_> {
     }
 
     #[inline]
-    fn child(&mut self, _parent: u64, note: &Windows, child: u64) -> (u32, Windows) {
+    fn child(&mut self, note: &Windows, child: u64) -> (u32, Windows) {
         let search = self.0;
         let mut exact = *note;
-        if let Some(oracle) = &search.oracle {
-            for (d, window) in exact.iter_mut().zip(&search.windows) {
-                let code = oracle.distance_mod3(project(child, &window.discs));
+        if let Heuristic::Windows { table, windows } = &search.heuristic {
+            for (d, window) in exact.iter_mut().zip(windows) {
+                let code = table.distance_mod3(project(child, &window.discs));
                 // One of d - 1, d, d + 1: the one with the child's residue.
                 match (u16::from(code) + 3 - *d % 3) % 3 {
                     0 => {}
@@ -323,7 +333,7 @@ impl Estimate for Estimator<'_> {
 
 /// One partition of `0..n` per position of a window of `size` consecutive discs: the window
 /// itself, and the discs below and above it cut into groups of at most `size`.
-fn windows(n: usize, size: usize) -> Vec<Vec<(usize, usize)>> {
+fn partitions(n: usize, size: usize) -> Vec<Vec<(usize, usize)>> {
     if n <= size {
         return vec![vec![(0, n)]];
     }
@@ -347,44 +357,4 @@ fn windows(n: usize, size: usize) -> Vec<Vec<(usize, usize)>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use statespace::{Estimate, Space};
-
-    use super::{Estimator, PdbSearch};
-    use crate::{GoalTable, HanoiSpace, Peg, Solver};
-
-    #[test]
-    fn window_distances_follow_their_residues_along_random_walks() {
-        // The notes carried from state to state must stay the windows' exact distances (by
-        // descent), and the estimate must stay admissible (against the dense table's BFS).
-        let n = 10;
-        let mut solver = Solver::new(n).unwrap();
-        let truth = solver.distances_to_tower(n, Peg::LAST);
-        for width in [6, 8, 9] {
-            let search =
-                PdbSearch::with_oracle(n, GoalTable::build(width, 1, |_, _| {}).unwrap().0)
-                    .unwrap();
-            let oracle = search.oracle.as_ref().expect("windows");
-            let space = HanoiSpace::symmetric(n);
-            let mut estimator = Estimator(&search);
-            let mut random = 0x7a11_u64 + width as u64;
-            let mut state = space.canonical(random & ((1 << (2 * n)) - 1));
-            let (_, mut note) = estimator.start(state);
-            for step in 0..3000 {
-                random ^= random << 13;
-                random ^= random >> 7;
-                random ^= random << 17;
-                let mut successors = Vec::new();
-                space.for_each_successor(state, |s| successors.push(s));
-                let next = successors[random as usize % successors.len()];
-                let (h, next_note) = estimator.child(state, &note, next);
-                for (window, &d) in search.windows.iter().zip(&next_note) {
-                    let exact = oracle.distance_packed(super::project(next, &window.discs));
-                    assert_eq!(u32::from(d), exact, "width {width}, step {step}");
-                }
-                assert!(h <= truth.distance_packed(next), "admissible");
-                (state, note) = (next, next_note);
-            }
-        }
-    }
-}
+mod tests;

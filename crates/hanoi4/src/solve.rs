@@ -1,165 +1,10 @@
 //! The solver: bidirectional BFS per case, or one full-space BFS per disc count, on one table.
 
-use std::fmt;
+use statespace::{Arena, DenseArena, bidirectional_bfs, descend_path, full_bfs};
 
-use statespace::{Arena, DenseArena, Space, bidirectional_bfs, descend_path, full_bfs};
-
-use crate::{Config, Move, Peg, SolveError};
-
-/// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
-///
-/// Successors are generated in a fixed order: by source peg, then destination peg, 1 to 4.
-///
-/// The symmetric variant ([`HanoiSpace::symmetric`]) searches the quotient by the six
-/// relabellings of pegs 1 to 3, which fix "all discs on peg 4": every state is replaced by its
-/// canonical form (pegs 1 to 3 relabelled in decreasing order of their largest disc, empty pegs
-/// last), so a search towards peg 4 expands up to six times fewer states. Distances to peg 4 are
-/// unchanged, because each relabelling maps legal moves to legal moves and fixes the goal.
-pub struct HanoiSpace {
-    low_bits: u64,
-    symmetric: bool,
-}
-
-impl HanoiSpace {
-    /// The space of `n` discs, 2 bits a disc.
-    ///
-    /// # Panics
-    /// When `n_discs` is outside `1..=32` (the packed state is a `u64`).
-    pub fn new(n_discs: usize) -> Self {
-        assert!((1..=32).contains(&n_discs), "1 to 32 discs");
-        Self {
-            low_bits: 0x5555_5555_5555_5555 >> (64 - 2 * n_discs),
-            symmetric: false,
-        }
-    }
-
-    /// The quotient of the space of `n` discs by the relabellings of pegs 1 to 3: only for
-    /// searches towards (or from) all discs on peg 4.
-    pub fn symmetric(n_discs: usize) -> Self {
-        Self {
-            symmetric: true,
-            ..Self::new(n_discs)
-        }
-    }
-
-    /// For each peg, a mask with the low bit of the field of every disc on it.
-    #[inline]
-    fn peg_masks(&self, state: u64) -> [u64; 4] {
-        let mut masks = [0; 4];
-        for (peg, mask) in masks.iter_mut().enumerate() {
-            // The fields equal to `peg` become 00 after an XOR with the peg repeated.
-            let x = state ^ (self.low_bits * peg as u64);
-            *mask = !(x | x >> 1) & self.low_bits;
-        }
-        masks
-    }
-
-    /// How many configurations the canonical `state` stands for: the relabellings of pegs 1 to 3
-    /// that give different configurations (empty pegs are interchangeable).
-    pub fn orbit_size(&self, state: u64) -> u64 {
-        let masks = self.peg_masks(state);
-        match masks[..3].iter().filter(|&&m| m == 0).count() {
-            0 | 1 => 6,
-            2 => 3,
-            _ => 1,
-        }
-    }
-
-    /// The canonical form of `state`: pegs 1 to 3 relabelled in decreasing order of their
-    /// largest disc (empty pegs last), peg 4 kept. The identity for the plain space.
-    #[inline]
-    pub fn canonical(&self, state: u64) -> u64 {
-        if !self.symmetric {
-            return state;
-        }
-        Self::relabel(self.peg_masks(state))
-    }
-
-    #[inline]
-    fn relabel(masks: [u64; 4]) -> u64 {
-        // Sorting by the mask itself sorts by the largest disc: masks of different pegs are
-        // disjoint, so the larger mask has the higher top bit (an empty peg's mask is 0).
-        let [mut a, mut b, mut c, d] = masks;
-        if a < b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        if b < c {
-            std::mem::swap(&mut b, &mut c);
-        }
-        if a < b {
-            std::mem::swap(&mut a, &mut b);
-        }
-        // The peg with the largest disc becomes peg 1 (label 0), contributing nothing.
-        let _ = a;
-        b + 2 * c + 3 * d
-    }
-}
-
-impl Space for HanoiSpace {
-    #[inline]
-    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
-        let masks = self.peg_masks(state);
-        let tops = masks.map(|m| {
-            if m == 0 {
-                u32::MAX
-            } else {
-                m.trailing_zeros() / 2
-            }
-        });
-        for from in 0..4 {
-            let disc = tops[from];
-            if disc == u32::MAX {
-                continue;
-            }
-            for (to, &top) in tops.iter().enumerate() {
-                if to != from && top > disc {
-                    if self.symmetric {
-                        let bit = 1u64 << (2 * disc);
-                        let mut moved = masks;
-                        moved[from] ^= bit;
-                        moved[to] ^= bit;
-                        visit(Self::relabel(moved));
-                    } else {
-                        visit(state ^ (((from ^ to) as u64) << (2 * disc)));
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Turns a path of canonical states into real moves from `start`: at each step, the first real
-/// move (in the space's order) whose result has the next canonical form.
-pub(crate) fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64]) -> Vec<Move> {
-    let plain = HanoiSpace {
-        symmetric: false,
-        ..*space
-    };
-    let mut at = start;
-    let mut moves = Vec::with_capacity(canonical_path.len().saturating_sub(1));
-    for &wanted in &canonical_path[1..] {
-        let mut next = None;
-        plain.for_each_successor(at, |succ| {
-            if next.is_none() && space.canonical(succ) == wanted {
-                next = Some(succ);
-            }
-        });
-        let next = next.expect("a canonical path lifts to real moves");
-        moves.push(move_between(at, next));
-        at = next;
-    }
-    moves
-}
-
-/// The move between two packed states one move apart.
-fn move_between(before: u64, after: u64) -> Move {
-    let shift = (before ^ after).trailing_zeros() & !1;
-    let peg = |state: u64| Peg::new((state >> shift & 3) as usize).expect("two bits");
-    Move {
-        from: peg(before),
-        to: peg(after),
-    }
-}
+use crate::solution::cases_by_disc_count;
+use crate::space::real_moves;
+use crate::{Config, HanoiSpace, Move, Peg, Solution, SolveError};
 
 /// A file with at least this many cases of one disc count `n` is answered by one full-space BFS
 /// from the goal instead of a bidirectional BFS per case. `cargo bench -p hanoi4` measured a full
@@ -261,13 +106,7 @@ impl Solver {
     /// When a case has more discs than this solver was made for.
     pub fn solve_all(&mut self, starts: &[Config]) -> Solution {
         let mut moves = vec![Vec::new(); starts.len()];
-        let mut sizes: Vec<usize> = starts.iter().map(Config::n_discs).collect();
-        sizes.sort_unstable();
-        sizes.dedup();
-        for n in sizes {
-            let cases: Vec<usize> = (0..starts.len())
-                .filter(|&i| starts[i].n_discs() == n)
-                .collect();
+        for (n, cases) in cases_by_disc_count(starts) {
             let goal = Config::tower(n, Peg::LAST).expect("1..=13 discs");
             if cases.len() >= full_bfs_threshold(n) {
                 let space = HanoiSpace::symmetric(n);
@@ -362,39 +201,4 @@ fn swap_pegs(state: u64, peg: Peg, n: usize) -> u64 {
     // Fields equal to either peg flip to the other: XOR with (peg ^ 3) on those fields.
     let both = field(peg.index()) | field(3);
     state ^ (both * (peg.index() as u64 ^ 3))
-}
-
-/// The answers to a judge input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// One optimal move sequence per case.
-    pub moves: Vec<Vec<Move>>,
-}
-
-impl Solution {
-    /// The `--moves` output: each count followed by its moves.
-    pub fn with_moves(&self) -> impl fmt::Display + '_ {
-        WithMoves(self)
-    }
-}
-
-impl fmt::Display for Solution {
-    /// The judge output: one count per line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.moves
-            .iter()
-            .try_for_each(|m| writeln!(f, "{}", m.len()))
-    }
-}
-
-struct WithMoves<'a>(&'a Solution);
-
-impl fmt::Display for WithMoves<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for moves in &self.0.moves {
-            writeln!(f, "{}", moves.len())?;
-            moves.iter().try_for_each(|m| writeln!(f, "{m}"))?;
-        }
-        Ok(())
-    }
 }

@@ -450,7 +450,7 @@ fn pattern_database_search_equals_the_exact_table() {
     ] {
         let mut search = if window > 0 {
             let table = crate::GoalTable::build(window, 1, |_, _| {}).unwrap().0;
-            crate::PdbSearch::with_oracle(n, table).unwrap()
+            crate::PdbSearch::with_goal_table(n, table).unwrap()
         } else {
             crate::PdbSearch::new(n, max_group).unwrap()
         };
@@ -479,7 +479,7 @@ fn every_engine_gives_the_same_counts() {
     let starts: Vec<Config> = (1..=10usize)
         .map(|n| Config::unpack(0x9E37_79B9_7F4A_7C15 % (1 << (2 * n)), n))
         .collect();
-    let answers: Vec<Vec<usize>> = [Engine::Table, Engine::Oracle, Engine::Pdb]
+    let answers: Vec<Vec<usize>> = [Engine::Table, Engine::GoalTable, Engine::Pdb]
         .into_iter()
         .map(|engine| {
             let solution = solve_file(&starts, Some(engine), None).unwrap();
@@ -496,14 +496,14 @@ fn every_engine_gives_the_same_counts() {
 }
 
 #[test]
-fn saved_tables_serve_the_oracle_and_the_windows() {
+fn saved_tables_serve_the_goal_table_engine_and_the_windows() {
     use crate::{Engine, solve_file};
     let dir = crate::TableDir::create(temporary_dir("tables")).unwrap();
     let starts: Vec<Config> = (9..=12usize)
         .map(|n| Config::unpack(0x2545_F491_4F6C_DD1D % (1 << (2 * n)), n))
         .collect();
     // Solving never writes a table: the folder stays empty.
-    solve_file(&starts[..1], Some(Engine::Oracle), Some(&dir)).unwrap();
+    solve_file(&starts[..1], Some(Engine::GoalTable), Some(&dir)).unwrap();
     assert!(!dir.contains(9));
     // With the 9-disc table saved, A* measures windows of 9 discs with it.
     let (nine, _) = crate::GoalTable::build(9, 2, |_, _| {}).unwrap();
@@ -518,13 +518,13 @@ fn saved_tables_serve_the_oracle_and_the_windows() {
 }
 
 #[test]
-fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
-    // 14 discs (HANOI4_FULL=1): A* over 14 + 0 and 12 + 2 disc databases against the oracle.
+fn pattern_databases_equal_the_two_bit_goal_table_past_the_dense_table() {
+    // 14 discs (HANOI4_FULL=1): A* over 14 + 0 and 12 + 2 disc databases against the goal table.
     if !full() {
         return;
     }
     let n = 14;
-    let (oracle, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
+    let (goal_table, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
     for max_group in [14, 12] {
         let mut search = crate::PdbSearch::new(n, max_group).unwrap();
         let mut state = 0x5eed_1234u64;
@@ -534,7 +534,7 @@ fn pattern_databases_equal_the_two_bit_oracle_past_the_table() {
             state ^= state << 17;
             let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
             let moves = search.solve(&config).unwrap().moves;
-            assert_eq!(moves.len() as u32, oracle.distance(&config));
+            assert_eq!(moves.len() as u32, goal_table.distance(&config));
             assert_eq!(replay(&config, &moves)[3].len(), n);
         }
     }

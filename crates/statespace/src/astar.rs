@@ -27,8 +27,8 @@ pub trait Estimate {
     /// The estimate of the start state, computed from scratch, and its note.
     fn start(&mut self, state: u64) -> (u32, Self::Note);
 
-    /// The estimate of `child`, a successor of `parent` whose note is `note`, and its note.
-    fn child(&mut self, parent: u64, note: &Self::Note, child: u64) -> (u32, Self::Note);
+    /// The estimate of `child`, a successor of the state whose note is `note`, and its note.
+    fn child(&mut self, note: &Self::Note, child: u64) -> (u32, Self::Note);
 }
 
 /// An [`Estimate`] computed from the state alone.
@@ -41,7 +41,7 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
         ((self.0)(state), ())
     }
 
-    fn child(&mut self, _: u64, _: &(), child: u64) -> (u32, ()) {
+    fn child(&mut self, _: &(), child: u64) -> (u32, ()) {
         ((self.0)(child), ())
     }
 }
@@ -124,7 +124,7 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
             let seen = arena.get(succ);
             if seen == 0 || seen.abs() > succ_code {
                 arena.set(succ, succ_code);
-                let (h, succ_note) = estimate.child(state, &note, succ);
+                let (h, succ_note) = estimate.child(&note, succ);
                 // Pathmax: f never decreases along a path, so the queue's cursor never has to
                 // move back, even for a heuristic that is admissible but not consistent.
                 let f_succ = (g + 1 + h as usize).max(f);
