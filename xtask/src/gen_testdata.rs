@@ -78,7 +78,7 @@ fn board_text(cells: &[Vec<u8>]) -> String {
 }
 
 /// A random board: walls all round, each inner cell a wall with probability `wall_percent`.
-fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> String {
+pub fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) -> String {
     let mut cells = vec![vec![b'#'; cols]; rows];
     let mut free = Vec::new();
     for (r, row) in cells.iter_mut().enumerate().take(rows - 1).skip(1) {

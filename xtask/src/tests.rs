@@ -188,3 +188,50 @@ fn the_canonical_form_is_the_input_rule() {
         "1 2\n3\n"
     );
 }
+
+/// The marbles oracle (each marble rolled alone, then a step back on a collision) and the
+/// checker (the marble ahead rolls first) are written apart; they must agree on every tilt of
+/// every pair of positions of random boards.
+#[test]
+fn the_marbles_oracle_and_checker_agree_on_every_tilt() {
+    use crate::check::marbles::{Tilt, tilt as checker_tilt};
+    use crate::oracle::marbles::{Cell, Outcome, tilt as oracle_tilt};
+    let mut rng = crate::gen_testdata::Rng::new(13460);
+    for _ in 0..300 {
+        let wall_percent = 20 + rng.below(30);
+        let board = crate::gen_testdata::random_board(&mut rng, 10, 10, wall_percent);
+        let grid: Vec<Vec<u8>> = board
+            .lines()
+            .skip(1)
+            .map(|l| {
+                l.bytes()
+                    .map(|c| if b"RB".contains(&c) { b'.' } else { c })
+                    .collect()
+            })
+            .collect();
+        let open: Vec<Cell> = (0..10)
+            .flat_map(|r| (0..10).map(move |c| (r, c)))
+            .filter(|&(r, c)| grid[r as usize][c as usize] == b'.')
+            .collect();
+        for &red in &open {
+            for &blue in open.iter().filter(|&&b| b != red) {
+                for direction in *b"LRUD" {
+                    let (mut r, mut b) = (Some(red), Some(blue));
+                    let agree = match (
+                        checker_tilt(&grid, &mut r, &mut b, direction),
+                        oracle_tilt(&grid, red, blue, direction),
+                    ) {
+                        (Tilt::Success, Outcome::Escaped) | (Tilt::Failure, Outcome::Lost) => true,
+                        (Tilt::Continue, Outcome::Moved(x, y)) => (Some(x), Some(y)) == (r, b),
+                        _ => false,
+                    };
+                    assert!(
+                        agree,
+                        "{board}red {red:?}, blue {blue:?}, tilt {}",
+                        direction as char
+                    );
+                }
+            }
+        }
+    }
+}

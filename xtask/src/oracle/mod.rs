@@ -7,7 +7,7 @@ mod coins;
 mod hanoi;
 pub mod hanoi4;
 mod hanoi_relaxed;
-mod marbles;
+pub mod marbles;
 
 use std::io::Read;
 use std::process::ExitCode;
