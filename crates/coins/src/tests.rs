@@ -118,26 +118,82 @@ fn elimination_equals_bfs_on_every_small_grid() {
     }
 }
 
+/// The masks of a grid's operations built by hand (rows, columns, then the diagonals of a
+/// square grid), independent of `Grid::mask`.
+fn masks_by_hand(rows: usize, cols: usize) -> Vec<u64> {
+    let cell = |r: usize, c: usize| 1u64 << (r * cols + c);
+    let mut masks: Vec<u64> = (0..rows)
+        .map(|r| (0..cols).map(|c| cell(r, c)).sum())
+        .collect();
+    masks.extend((0..cols).map(|c| (0..rows).map(|r| cell(r, c)).sum::<u64>()));
+    if rows == cols {
+        masks.push((0..rows).map(|i| cell(i, i)).sum());
+        masks.push((0..rows).map(|i| cell(i, cols - 1 - i)).sum());
+    }
+    masks
+}
+
+/// The fewest operations over all subsets, towards either uniform board, or `None`.
+fn brute_force(rows: usize, cols: usize, tails: u64) -> Option<usize> {
+    let masks = masks_by_hand(rows, cols);
+    let full = if rows * cols == 64 {
+        u64::MAX
+    } else {
+        (1 << (rows * cols)) - 1
+    };
+    (0u32..1 << masks.len())
+        .filter(|subset| {
+            let end = (0..masks.len())
+                .filter(|i| subset >> i & 1 == 1)
+                .fold(tails, |board, i| board ^ masks[i]);
+            end == 0 || end == full
+        })
+        .map(|subset| subset.count_ones() as usize)
+        .min()
+}
+
 #[test]
-fn large_grids_replay() {
-    // 8 x 8: rows and columns reach exactly the boards whose row and column parities agree.
-    let mut state = 0x1234_5678_9abc_def1u64;
-    for _ in 0..2000 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        for (rows, cols) in [(8, 8), (5, 7), (8, 3)] {
-            let grid = Grid::new(
-                rows,
-                cols,
-                state & Grid::new(rows, cols, 0).unwrap().full_mask(),
-            )
-            .unwrap();
-            if let Some(ops) = fewest_flips(&grid, Target::Either) {
-                replay(&grid, &ops, Target::Either);
-                assert!(ops.len() <= rows + cols + 2);
+fn large_grids_equal_brute_force_over_every_subset() {
+    // Rows and columns alone reach only the boards whose row and column parities agree, so
+    // many random boards are unsolvable: `None` must match too.
+    let mut rng = fastrand::Rng::with_seed(9079);
+    for (rows, cols, boards) in [(5, 7, 200), (8, 3, 200), (6, 6, 100), (8, 8, 8)] {
+        let full = Grid::new(rows, cols, 0).unwrap().full_mask();
+        let (mut solvable, mut unsolvable) = (0, 0);
+        for round in 0..boards {
+            // Half the boards made by flips, so that solvable ones are common.
+            let tails = if round % 2 == 0 {
+                rng.u64(..) & full
+            } else {
+                masks_by_hand(rows, cols)
+                    .into_iter()
+                    .filter(|_| rng.bool())
+                    .fold(0, |board, mask| board ^ mask)
+            };
+            let grid = Grid::new(rows, cols, tails).unwrap();
+            let ops = fewest_flips(&grid, Target::Either);
+            assert_eq!(
+                ops.as_ref().map(Vec::len),
+                brute_force(rows, cols, tails),
+                "{grid:?}"
+            );
+            match ops {
+                Some(ops) => {
+                    solvable += 1;
+                    let masks = masks_by_hand(rows, cols);
+                    let all_ops = grid.ops();
+                    let end = ops.iter().fold(tails, |board, op| {
+                        board ^ masks[all_ops.iter().position(|o| o == op).unwrap()]
+                    });
+                    assert!(end == 0 || end == full, "{ops:?} leave {end:#x}");
+                }
+                None => unsolvable += 1,
             }
         }
+        assert!(
+            solvable > 0 && unsolvable > 0,
+            "{rows} x {cols}: {solvable} / {unsolvable}"
+        );
     }
 }
 

@@ -129,8 +129,26 @@ fn exact_counts_beyond_64_bits() {
         "1606938044258990275541962092341162602522202993782792835301375"
     );
     assert_eq!(move_count(129), None);
-    for n in 1..=127 {
-        assert_eq!(move_count_decimal(n), move_count(n).unwrap().to_string());
+    // Every n up to 300 against doubling a string of decimal digits, one digit at a time.
+    let mut digits = vec![1u8]; // 2^0, least significant digit first
+    for n in 1..=300u32 {
+        let mut carry = 0;
+        for digit in &mut digits {
+            let doubled = *digit * 2 + carry;
+            *digit = doubled % 10;
+            carry = doubled / 10;
+        }
+        if carry > 0 {
+            digits.push(carry);
+        }
+        // 2^n ends in 2, 4, 6 or 8: subtracting one never borrows.
+        let text: String = digits
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, &d)| char::from(b'0' + if i == 0 { d - 1 } else { d }))
+            .collect();
+        assert_eq!(move_count_decimal(n), text, "n = {n}");
     }
 }
 
