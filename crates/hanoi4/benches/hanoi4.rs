@@ -98,16 +98,13 @@ fn pattern_databases() {
         // The exact answers: a saved table of n discs, or one built for n <= 16.
         let exact = saved_table(n)
             .or_else(|| (n <= 16).then(|| hanoi4::GoalTable::build(n, 2, |_, _| {}).unwrap().0));
-        let mut state = 0x2024_u64 + n as u64;
+        let mut rng = fastrand::Rng::with_seed(0x2024 + n as u64);
         let mut times = Vec::new();
         let mut nodes = Vec::new();
         let mut lengths = Vec::new();
         let mut gave_up = 0;
         for case in 0..cases {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
+            let config = Config::unpack(rng.u64(..1 << (2 * n)), n);
             let started = std::time::Instant::now();
             let solved = search.solve(&config);
             let time = started.elapsed();

@@ -156,14 +156,11 @@ fn arbitrary_goals_use_the_plain_space() {
 #[test]
 fn arena_is_reused_across_cases_without_stale_distances() {
     let mut solver = Solver::new(8).unwrap();
-    let mut state = 0x9E37_79B9u64;
+    let mut rng = fastrand::Rng::with_seed(0x9E37_79B9u64);
     let mut configs = Vec::new();
     for _ in 0..300 {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let n = 1 + (state % 8) as usize;
-        configs.push(Config::unpack(state >> 8 & ((1 << (2 * n)) - 1), n));
+        let n = rng.usize(1..=8);
+        configs.push(Config::unpack(rng.u64(..1 << (2 * n)), n));
     }
     for config in &configs {
         let n = config.n_discs();
@@ -289,12 +286,9 @@ fn canonical_ranks_count_canonical_configurations_in_order() {
         let space = crate::HanoiSpace::symmetric(n);
         let index = crate::CanonicalIndex::new(n);
         assert_eq!(index.len(), ((1u64 << (2 * n)) + 3 * (1u64 << n) + 2) / 6);
-        let mut state = 0x9e37_79b9u64 + n as u64;
+        let mut rng = fastrand::Rng::with_seed(0x9e37_79b9u64 + n as u64);
         for _ in 0..10_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let canonical = space.canonical(state & ((1u64 << (2 * n)) - 1));
+            let canonical = space.canonical(rng.u64(..1 << (2 * n)));
             let rank = index.rank(canonical);
             assert!(rank < index.len());
             assert_eq!(index.unrank(rank), canonical);
@@ -449,12 +443,9 @@ fn pattern_database_search_equals_the_exact_table() {
             crate::PdbSearch::new(n, max_group).unwrap()
         };
         let view = solver.distances_to_tower(n, Peg::LAST);
-        let mut state = 0x51u64 + n as u64;
+        let mut rng = fastrand::Rng::with_seed(0x51u64 + n as u64);
         for _ in 0..40 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let packed = state & ((1 << (2 * n)) - 1);
+            let packed = rng.u64(..1 << (2 * n));
             let config = Config::unpack(packed, n);
             let solution = search.solve(&config).unwrap();
             assert_eq!(
@@ -521,12 +512,9 @@ fn pattern_databases_equal_the_two_bit_goal_table_past_the_dense_table() {
     let (goal_table, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
     for max_group in [14, 12] {
         let mut search = crate::PdbSearch::new(n, max_group).unwrap();
-        let mut state = 0x5eed_1234u64;
+        let mut rng = fastrand::Rng::with_seed(0x5eed_1234u64);
         for _ in 0..12 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let config = Config::unpack(state & ((1 << (2 * n)) - 1), n);
+            let config = Config::unpack(rng.u64(..1 << (2 * n)), n);
             let moves = search.solve(&config).unwrap().moves;
             assert_eq!(moves.len() as u32, goal_table.distance(&config));
             assert_eq!(replay(&config, &moves)[3].len(), n);

@@ -5,18 +5,6 @@ use rstest::rstest;
 
 use crate::{Board, Limit, Outcome, OutputKind, Tilt, parse, solve};
 
-/// A deterministic generator for random boards.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
-    }
-}
-
 /// The board as a grid of bytes with the marbles drawn in, for the independent simulation.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Grid {
@@ -108,33 +96,33 @@ impl Grid {
     }
 }
 
-fn random_board_text(rng: &mut XorShift) -> String {
+fn random_board_text(rng: &mut fastrand::Rng) -> String {
     let (rows, cols) = loop {
-        let (rows, cols) = (3 + rng.below(6), 3 + rng.below(8));
+        let (rows, cols) = (3 + rng.usize(..6), 3 + rng.usize(..8));
         if (rows - 2) * (cols - 2) >= 3 {
             break (rows, cols);
         }
     };
-    let wall_percent = rng.below(35);
+    let wall_percent = rng.usize(..35);
     let mut cells = vec![vec![b'#'; cols]; rows];
     let mut free = Vec::new();
     for r in 1..rows - 1 {
         for c in 1..cols - 1 {
-            if rng.below(100) >= wall_percent {
+            if rng.usize(..100) >= wall_percent {
                 cells[r][c] = b'.';
                 free.push((r, c));
             }
         }
     }
     while free.len() < 3 {
-        let (r, c) = (1 + rng.below(rows - 2), 1 + rng.below(cols - 2));
+        let (r, c) = (1 + rng.usize(..rows - 2), 1 + rng.usize(..cols - 2));
         if cells[r][c] == b'#' {
             cells[r][c] = b'.';
             free.push((r, c));
         }
     }
     for marker in [b'O', b'R', b'B'] {
-        let (r, c) = free.swap_remove(rng.below(free.len()));
+        let (r, c) = free.swap_remove(rng.usize(..free.len()));
         cells[r][c] = marker;
     }
     let mut text = format!("{rows} {cols}\n");
@@ -147,7 +135,7 @@ fn random_board_text(rng: &mut XorShift) -> String {
 
 #[test]
 fn precomputed_tilt_equals_the_cell_by_cell_roll() {
-    let mut rng = XorShift(13460);
+    let mut rng = fastrand::Rng::with_seed(13460);
     let mut in_line = 0;
     for _ in 0..1500 {
         let text = random_board_text(&mut rng);
@@ -194,7 +182,7 @@ fn precomputed_tilt_equals_the_cell_by_cell_roll() {
 
 #[test]
 fn bfs_equals_exhaustive_search_to_depth_6() {
-    let mut rng = XorShift(15653);
+    let mut rng = fastrand::Rng::with_seed(15653);
     let mut solved = 0;
     for _ in 0..400 {
         let text = random_board_text(&mut rng);
