@@ -12,11 +12,6 @@ use crate::{Config, Move, Peg, Solver, parse};
 /// tower for these `n` (Korf 2004; OEIS A382111).
 const FRAME_STEWART: [u32; 13] = [1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97];
 
-/// Whether the slow sizes (11 to 13 discs) run: `HANOI4_FULL=1`.
-fn full() -> bool {
-    std::env::var_os("HANOI4_FULL").is_some()
-}
-
 /// Explicit stacks (bottom to top, disc numbers) from a configuration.
 fn stacks_of(config: &Config) -> Vec<Vec<u8>> {
     let mut stacks = vec![Vec::new(); 4];
@@ -104,9 +99,18 @@ fn every_configuration_up_to_6_discs() {
 
 #[test]
 fn perfect_towers_need_the_frame_stewart_numbers() {
-    let top = if full() { 13 } else { 10 };
-    let mut solver = Solver::new(top).unwrap();
-    for n in 1..=top {
+    perfect_towers(1..=10);
+}
+
+#[test]
+#[ignore = "slow (11 to 13 discs, a minute in debug builds): CI runs it with --include-ignored"]
+fn perfect_towers_of_11_to_13_discs_need_the_frame_stewart_numbers() {
+    perfect_towers(11..=13);
+}
+
+fn perfect_towers(sizes: std::ops::RangeInclusive<usize>) {
+    let mut solver = Solver::new(*sizes.end()).unwrap();
+    for n in sizes {
         for from in [
             Peg::new(0).unwrap(),
             Peg::new(1).unwrap(),
@@ -122,9 +126,18 @@ fn perfect_towers_need_the_frame_stewart_numbers() {
 
 #[test]
 fn farthest_configurations_are_frame_stewart_away() {
-    let top = if full() { 13 } else { 10 };
-    let mut solver = Solver::new(top).unwrap();
-    for n in 1..=top {
+    farthest_configurations(1..=10);
+}
+
+#[test]
+#[ignore = "slow (11 to 13 discs): CI runs it with --include-ignored"]
+fn farthest_configurations_of_11_to_13_discs_are_frame_stewart_away() {
+    farthest_configurations(11..=13);
+}
+
+fn farthest_configurations(sizes: std::ops::RangeInclusive<usize>) {
+    let mut solver = Solver::new(*sizes.end()).unwrap();
+    for n in sizes {
         let view = solver.distances_to_tower(n, Peg::LAST);
         assert_eq!(view.max_distance, FRAME_STEWART[n - 1], "n = {n}");
     }
@@ -406,12 +419,21 @@ fn goal_tables_survive_a_save_and_load_and_refuse_damage() {
 }
 
 #[test]
+fn goal_table_reproduces_korf_at_11_discs() {
+    goal_table_eccentricities(11..=11);
+}
+
+#[test]
+#[ignore = "slow (12 to 15 discs, 15 s): CI runs it with --include-ignored"]
 fn goal_table_reproduces_korf_beyond_the_dense_table() {
-    // Korf 2004: the farthest configurations from a tower are 113 moves away for 14 discs; for
-    // 15 discs 130 (588 configurations), where Frame-Stewart gives 129. Slow: HANOI4_FULL=1.
-    let top = if full() { 15 } else { 11 };
+    goal_table_eccentricities(12..=15);
+}
+
+/// Korf 2004: the farthest configurations from a tower are 113 moves away for 14 discs; for
+/// 15 discs 130 (588 configurations), where Frame-Stewart gives 129.
+fn goal_table_eccentricities(sizes: std::ops::RangeInclusive<usize>) {
     let expected = [(11, 65), (12, 81), (13, 97), (14, 113), (15, 130)];
-    for &(n, eccentricity) in expected.iter().filter(|(n, _)| *n <= top) {
+    for &(n, eccentricity) in expected.iter().filter(|(n, _)| sizes.contains(n)) {
         let (_, levels) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
         assert_eq!(levels.max_distance(), eccentricity, "n = {n}");
         assert_eq!(levels.reached(), 1 << (2 * n));
@@ -503,11 +525,9 @@ fn saved_tables_serve_the_goal_table_engine_and_the_windows() {
 }
 
 #[test]
+#[ignore = "slow (14-disc tables): CI runs it with --include-ignored"]
 fn pattern_databases_equal_the_two_bit_goal_table_past_the_dense_table() {
-    // 14 discs (HANOI4_FULL=1): A* over 14 + 0 and 12 + 2 disc databases against the goal table.
-    if !full() {
-        return;
-    }
+    // A* over 14 + 0 and 12 + 2 disc databases against the goal table.
     let n = 14;
     let (goal_table, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
     for max_group in [14, 12] {
