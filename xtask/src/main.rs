@@ -19,6 +19,9 @@ mod gen_testdata;
 mod oracle;
 mod verify;
 
+#[cfg(test)]
+mod tidy;
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -1,0 +1,285 @@
+//! House rules that a test can check, in the manner of rust-analyzer's `tidy.rs`: run by
+//! `cargo test`, over every source, manifest and Markdown file that git tracks.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The files git tracks (and untracked ones it does not ignore), relative to the root.
+fn files(ext: &str) -> Vec<PathBuf> {
+    let root = crate::workspace_root();
+    let output = std::process::Command::new("git")
+        .current_dir(&root)
+        .args(["ls-files", "--cached", "--others", "--exclude-standard"])
+        .output()
+        .expect("git runs");
+    String::from_utf8(output.stdout)
+        .expect("UTF-8 paths")
+        .lines()
+        .filter(|path| path.ends_with(ext))
+        .map(PathBuf::from)
+        .filter(|path| root.join(path).exists())
+        .collect()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(crate::workspace_root().join(path)).expect("a text file")
+}
+
+/// Collects `path:line: what` for every line of every Rust file that `bad` flags.
+fn rust_lines(bad: impl Fn(&Path, &str) -> Option<String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in files(".rs") {
+        for (index, line) in read(&path).lines().enumerate() {
+            if let Some(what) = bad(&path, line) {
+                found.push(format!("{}:{}: {what}", path.display(), index + 1));
+            }
+        }
+    }
+    found
+}
+
+#[track_caller]
+fn assert_none(found: Vec<String>) {
+    assert!(found.is_empty(), "\n{}\n", found.join("\n"));
+}
+
+#[test]
+fn every_rust_file_says_what_it_is_for() {
+    let found: Vec<String> = files(".rs")
+        .into_iter()
+        .filter(|path| {
+            let text = read(path);
+            let first = text.lines().next().unwrap_or_default();
+            !(first.starts_with("//! ") || first == r#"#![doc = include_str!("../README.md")]"#)
+        })
+        .map(|path| format!("{}: the first line is not a `//!` comment", path.display()))
+        .collect();
+    assert_none(found);
+}
+
+#[test]
+fn no_debugging_leftovers_and_no_unexplained_test_attributes() {
+    // Spelled in pieces so that this file does not flag itself.
+    let (dbg, todo, should_panic) = (
+        ["dbg", "!("].concat(),
+        ["todo", "!("].concat(),
+        "should_panic",
+    );
+    assert_none(rust_lines(|_, line| {
+        let code = line.trim_start();
+        if code.starts_with("//") {
+            return None;
+        }
+        if code.contains(&dbg) || code.contains(&todo) {
+            return Some("a debugging leftover".to_string());
+        }
+        if code.contains(&format!("#[{should_panic}")) {
+            return Some("assert on the result or the message instead of should_panic".to_string());
+        }
+        if code.starts_with("#[ignore]") {
+            return Some("an #[ignore] needs its reason: #[ignore = \"...\"]".to_string());
+        }
+        None
+    }));
+}
+
+#[test]
+fn tests_live_in_their_own_files() {
+    let inline = ["mod tests", " {"].concat();
+    assert_none(rust_lines(|_, line| {
+        line.trim_start()
+            .starts_with(&inline)
+            .then(|| "an inline test module: use `mod tests;` and a tests.rs".to_string())
+    }));
+}
+
+/// The dependencies a manifest declares, by section (`dependencies`, `dev-dependencies`, ...).
+fn declared(manifest: &str) -> Vec<(String, String)> {
+    let mut section = String::new();
+    let mut names = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.trim_matches(['[', ']']).to_string();
+        } else if section.ends_with("dependencies")
+            && let Some((name, _)) = line.split_once(['=', '.'])
+            && !name.trim().is_empty()
+            && !line.starts_with('#')
+        {
+            names.push((section.clone(), name.trim().to_string()));
+        }
+    }
+    names
+}
+
+#[test]
+fn every_dependency_is_declared_once_and_used() {
+    let root_manifest = read(Path::new("Cargo.toml"));
+    let workspace: Vec<String> = declared(&root_manifest)
+        .into_iter()
+        .filter(|(section, _)| section == "workspace.dependencies")
+        .map(|(_, name)| name)
+        .collect();
+    let mut found = Vec::new();
+    let mut used_by_members: BTreeMap<String, usize> = BTreeMap::new();
+    for manifest in files("Cargo.toml")
+        .into_iter()
+        .filter(|m| m.parent() != Some(Path::new("")))
+    {
+        let member = manifest.parent().expect("a member folder");
+        let sources: String = files(".rs")
+            .into_iter()
+            .filter(|path| path.starts_with(member))
+            .map(|path| read(&path))
+            .collect();
+        for (_, name) in declared(&read(&manifest)) {
+            *used_by_members.entry(name.clone()).or_default() += 1;
+            let ident = name.replace('-', "_");
+            let used = [format!("{ident}::"), format!("use {ident}")]
+                .iter()
+                .any(|pattern| sources.contains(pattern.as_str()));
+            if !used {
+                found.push(format!(
+                    "{}: `{name}` is declared but never used",
+                    manifest.display()
+                ));
+            }
+        }
+    }
+    for name in workspace {
+        if !used_by_members.contains_key(&name) {
+            found.push(format!(
+                "Cargo.toml: workspace dependency `{name}` is used by no member"
+            ));
+        }
+    }
+    assert_none(found);
+}
+
+#[test]
+fn no_link_leaves_the_repository() {
+    let root = crate::workspace_root();
+    let mut found = Vec::new();
+    let outside = ["..", "/shared"].concat();
+    for path in files(".md")
+        .into_iter()
+        .chain(files(".rs"))
+        .chain(files(".toml"))
+    {
+        let text = read(&path);
+        if text.contains(&outside) {
+            found.push(format!("{}: points into {outside}", path.display()));
+        }
+        if path.extension().is_some_and(|e| e == "md") {
+            // Relative Markdown links must name a file or folder of the repository.
+            for target in text
+                .split("](")
+                .skip(1)
+                .filter_map(|rest| rest.split(')').next())
+            {
+                let target = target.split('#').next().unwrap_or_default();
+                if target.is_empty() || target.contains("://") {
+                    continue;
+                }
+                let resolved = root
+                    .join(path.parent().unwrap_or(Path::new("")))
+                    .join(target);
+                let inside = resolved
+                    .canonicalize()
+                    .is_ok_and(|r| r.starts_with(root.canonicalize().expect("the root")));
+                if !inside {
+                    found.push(format!(
+                        "{}: the link `{target}` leads nowhere in the repository",
+                        path.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert_none(found);
+}
+
+/// `(crate folder, value)` of every `pub const MAX_*: usize = N` or `u32` in the crates.
+fn limits() -> Vec<(PathBuf, u64)> {
+    let mut limits = Vec::new();
+    for path in files(".rs").into_iter().filter(|p| p.starts_with("crates")) {
+        let member: PathBuf = path.iter().take(2).collect();
+        for line in read(&path).lines() {
+            let line = line.trim();
+            if line.starts_with("pub const MAX_")
+                && let Some(value) = line.split('=').nth(1)
+                && let Ok(value) = value.trim().trim_end_matches(';').replace('_', "").parse()
+            {
+                limits.push((member.clone(), value));
+            }
+        }
+    }
+    limits
+}
+
+/// The numbers a text gives as a limit of discs: `up to N discs`, `at most N discs`,
+/// `1 to N discs`.
+fn stated_disc_limits(text: &str) -> Vec<u64> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut stated = Vec::new();
+    for window in words.windows(4) {
+        let limit_words = matches!(
+            (window[0], window[1]),
+            ("up", "to") | ("at", "most") | ("1", "to")
+        );
+        if limit_words
+            && window[3].trim_matches(|c: char| !c.is_alphanumeric()) == "discs"
+            && let Ok(value) = window[2].trim_matches('`').parse()
+        {
+            stated.push(value);
+        }
+    }
+    stated
+}
+
+#[test]
+fn disc_limits_in_the_docs_are_the_constants() {
+    let limits = limits();
+    let mut found = Vec::new();
+    // Tests, examples and benchmarks choose sizes; the libraries and READMEs state limits.
+    let chooses_sizes = |p: &PathBuf| {
+        p.ends_with("tests.rs")
+            || p.iter()
+                .any(|c| ["tests", "examples", "benches"].contains(&c.to_str().unwrap_or_default()))
+    };
+    let docs = files(".md")
+        .into_iter()
+        .chain(files(".rs"))
+        .filter(|p| p.starts_with("crates") && !chooses_sizes(p));
+    for path in docs {
+        let member: PathBuf = path.iter().take(2).collect();
+        let text = read(&path);
+        let prose: String = if path.extension().is_some_and(|e| e == "rs") {
+            text.lines()
+                .map(str::trim_start)
+                .filter(|l| l.starts_with("///") || l.starts_with("//!"))
+                .map(|l| format!("{} ", l.trim_start_matches('/').trim_start_matches('!')))
+                .collect()
+        } else {
+            text
+        };
+        for value in stated_disc_limits(&prose) {
+            if !limits.iter().any(|(m, v)| *m == member && *v == value) {
+                found.push(format!(
+                    "{}: states a limit of {value} discs that no MAX_ constant of {} has",
+                    path.display(),
+                    member.display()
+                ));
+            }
+        }
+    }
+    assert_none(found);
+}
+
+#[test]
+fn the_disc_limit_rule_reads_limits() {
+    assert_eq!(
+        stated_disc_limits("up to 20 discs, at most `13` discs; 1 to 12 discs."),
+        [20, 13, 12]
+    );
+    assert!(stated_disc_limits("up to 20 cells").is_empty());
+}
