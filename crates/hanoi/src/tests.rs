@@ -388,3 +388,18 @@ fn pegs_show_the_numbers_users_see() {
         "1 3 Move { from: Peg(1), to: Peg(3) }"
     );
 }
+
+/// Every refusal in the judge data (`testdata/hanoi/bad`), its message reviewed as a snapshot.
+#[test]
+fn judge_data_refusals() {
+    insta::glob!("../../../testdata/hanoi/bad", "*.in", |path| {
+        let bytes = std::fs::read(path).unwrap();
+        let message = match judge::decode(&bytes) {
+            Ok(input) => parse(input)
+                .expect_err("judge data in bad/ is refused")
+                .to_string(),
+            Err(not_utf8) => not_utf8.to_string(),
+        };
+        insta::assert_snapshot!(message);
+    });
+}

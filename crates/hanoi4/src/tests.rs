@@ -612,3 +612,18 @@ fn pegs_and_discs_show_the_numbers_users_see() {
     assert_eq!(crate::Disc::new(Config::MAX_DISCS + 1), None);
     assert_eq!(crate::Disc::new(3).map(crate::Disc::number), Some(3));
 }
+
+/// Every refusal in the judge data (`testdata/hanoi4/bad`), its message reviewed as a snapshot.
+#[test]
+fn judge_data_refusals() {
+    insta::glob!("../../../testdata/hanoi4/bad", "*.in", |path| {
+        let bytes = std::fs::read(path).unwrap();
+        let message = match judge::decode(&bytes) {
+            Ok(input) => parse(input)
+                .expect_err("judge data in bad/ is refused")
+                .to_string(),
+            Err(not_utf8) => not_utf8.to_string(),
+        };
+        insta::assert_snapshot!(message);
+    });
+}
