@@ -47,7 +47,12 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 }
 
 /// Shortest path from `start` to `goal` by A*, with `heuristic(state)` an admissible lower bound
-/// on the distance to `goal`. Consistency is not required: pathmax (a successor's `f` is at least
+/// on the distance to `goal`.
+///
+/// **Requires** reversible moves (the path is read back from the recorded `g` values), unit
+/// costs, an admissible heuristic (consistency not required), and a budget: `max_states`
+/// generated states, after which the search gives up (`gave_up`) rather than run out of memory.
+/// Consistency is not required: pathmax (a successor's `f` is at least
 /// its parent's) keeps `f` monotone, and states reached again more cheaply are reopened.
 ///
 /// The queue is one bucket per `f = g + h`, each a stack (deepest states first), of bare states
@@ -64,6 +69,29 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// * Time: O(expanded × branching), plus O(1) per queue operation.
 /// * Space: one arena entry per generated state and one queue entry per generation; the search
 ///   gives up once the arena holds `max_states` states.
+///
+/// # Example
+///
+/// Manhattan distance on an open grid: A* walks straight to the goal.
+///
+/// ```
+/// use statespace::{FnSpace, SparseArena, astar};
+///
+/// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
+/// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     let (row, col) = (s / 50, s % 50);
+///     if col > 0 { visit(s - 1) }
+///     if col < 49 { visit(s + 1) }
+///     if row > 0 { visit(s - 50) }
+///     if row < 49 { visit(s + 50) }
+/// });
+/// let goal = 49 * 50 + 49;
+/// let manhattan = |s: u64| ((49 - s / 50) + (49 - s % 50)) as u32;
+/// let mut arena = SparseArena::new();
+/// let result = astar(&grid, &mut arena, 0, goal, 1_000_000, manhattan);
+/// assert_eq!(result.path.unwrap().len() - 1, 98);
+/// assert!(result.expanded < 2_500); // a BFS would expand all 2,500 states
+/// ```
 pub fn astar<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
@@ -77,6 +105,39 @@ pub fn astar<S: Space, A: Arena>(
 
 /// [`astar`] with an [`Estimate`]: each queue entry carries its state's note, and successors are
 /// estimated from it.
+///
+/// **Requires** what [`astar`] requires; notes must depend on the state alone.
+///
+/// # Example
+///
+/// The grid of [`astar`], with the row distance carried as a note and updated from the move
+/// instead of recomputed.
+///
+/// ```
+/// use statespace::{Estimate, FnSpace, SparseArena, astar_with};
+///
+/// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
+/// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     let (row, col) = (s / 50, s % 50);
+///     if col > 0 { visit(s - 1) }
+///     if col < 49 { visit(s + 1) }
+///     if row > 0 { visit(s - 50) }
+///     if row < 49 { visit(s + 50) }
+/// });
+/// struct Manhattan;
+/// impl Estimate for Manhattan {
+///     type Note = u64; // the row
+///     fn start(&mut self, state: u64) -> (u32, u64) {
+///         (((49 - state / 50) + (49 - state % 50)) as u32, state / 50)
+///     }
+///     fn child(&mut self, _row: &u64, child: u64) -> (u32, u64) {
+///         self.start(child)
+///     }
+/// }
+/// let mut arena = SparseArena::new();
+/// let result = astar_with(&grid, &mut arena, 0, 2499, 1_000_000, &mut Manhattan);
+/// assert_eq!(result.path.unwrap().len() - 1, 98);
+/// ```
 pub fn astar_with<S: Space, A: Arena, E: Estimate>(
     space: &S,
     arena: &mut A,

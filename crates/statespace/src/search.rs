@@ -37,6 +37,8 @@ fn forward_code(distance: usize) -> i32 {
 
 /// Shortest path by breadth-first search from `start` to the first state satisfying `is_goal`.
 ///
+/// **Requires** nothing of the moves: they may be irreversible. Unit costs.
+///
 /// Moves need not be reversible. The arena is reset before the search; after it, the arena
 /// holds the forward distance of every state reached. The path is rebuilt from a parent index
 /// kept beside each queued state, so it does not depend on the arena's kind.
@@ -48,6 +50,23 @@ fn forward_code(distance: usize) -> i32 {
 /// # Complexity
 /// * Time: O(states within the goal's distance × branching factor).
 /// * Space: one arena entry and one queue entry (12 bytes) per reached state.
+///
+/// # Example
+///
+/// A counter that can only go up by 3 or 5: 11 is 3 + 3 + 5, and 7 cannot be reached.
+///
+/// ```
+/// use statespace::{FnSpace, SparseArena, bfs};
+///
+/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit(s + 3);
+///     visit(s + 5);
+/// });
+/// let mut arena = SparseArena::new();
+/// let path = bfs(&up, &mut arena, 0, |s| s == 11, Some(10)).unwrap();
+/// assert_eq!(path, [0, 3, 6, 11]);
+/// assert_eq!(bfs(&up, &mut arena, 0, |s| s == 7, Some(10)), None);
+/// ```
 pub fn bfs<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
@@ -104,11 +123,29 @@ pub fn bfs<S: Space, A: Arena>(
 
 /// Full-space breadth-first search from a set of sources.
 ///
+/// **Requires** nothing of the moves; unit costs.
+///
 /// The arena is reset, then holds the forward code (`distance + 1`) of every reachable state.
 ///
 /// # Complexity
 /// * Time: O(reachable states × branching factor).
 /// * Space: the arena, plus two frontiers of 8 bytes per state.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{Arena, DenseArena, FnSpace, full_bfs};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut arena = DenseArena::new(100);
+/// let levels = full_bfs(&ring, &mut arena, &[0]);
+/// assert_eq!(levels.max_distance(), 50);
+/// assert_eq!(levels.reached(), 100);
+/// assert_eq!(arena.distance(30), Some(30));
+/// ```
 pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -> Levels {
     arena.reset();
     let mut frontier = Vec::new();
@@ -139,6 +176,8 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
 
 /// Walks from `from` down the distances of a search towards the side that reached it.
 ///
+/// **Requires** reversible moves (every move can be undone in one move).
+///
 /// From a state whose code is `c`, moves to the first successor (in the space's order) whose
 /// code is one step nearer to zero on the same side, until a code of `±1` (a source). Moves
 /// must be reversible. Used to read paths back from [`full_bfs`] and [`bidirectional_bfs`]
@@ -149,6 +188,23 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
 ///
 /// # Panics
 /// When a state has no nearer successor: the moves were not reversible.
+///
+/// # Complexity
+/// O(distance × branching factor): no parent array is kept.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut arena = DenseArena::new(100);
+/// full_bfs(&ring, &mut arena, &[0]);
+/// assert_eq!(descend_path(&ring, &arena, 97), Some(vec![97, 98, 99, 0]));
+/// ```
 pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Option<Vec<u64>> {
     let mut code = arena.get(from);
     if code == 0 {
@@ -174,6 +230,9 @@ pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Opti
 
 /// Shortest path by bidirectional breadth-first search, for reversible moves.
 ///
+/// **Requires** reversible moves (every move can be undone in one move) and unit costs; for
+/// other spaces use [`bfs`].
+///
 /// One table holds signed codes: `d + 1` for states `d` moves from `start`, `-(d + 1)` for
 /// states `d` moves from the nearest goal. Each round expands one whole level of whichever
 /// frontier is smaller; the first successor already reached by the other side joins the two
@@ -193,6 +252,20 @@ pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Opti
 /// # Panics
 /// May panic, or return a path that is not one, when a move cannot be undone in one move: use
 /// [`bfs`] for such spaces.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{DenseArena, FnSpace, bidirectional_bfs};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut arena = DenseArena::new(100);
+/// let path = bidirectional_bfs(&ring, &mut arena, 10, &[14, 90]).unwrap();
+/// assert_eq!(path, [10, 11, 12, 13, 14]);
+/// ```
 pub fn bidirectional_bfs<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,

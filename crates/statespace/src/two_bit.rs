@@ -121,6 +121,9 @@ impl BlockBits {
 
 /// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
 ///
+/// **Requires** reversible moves (a state's level is told from its neighbours' codes mod 3),
+/// unit costs, and a dense index: every state below `len`.
+///
 /// `weight(state)` is what each reached state counts for in the level sizes: `1` to count
 /// states, or the number of configurations a canonical state stands for when the space is a
 /// quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
@@ -129,6 +132,23 @@ impl BlockBits {
 /// # Complexity
 /// * Time: O(states × branching), plus re-expansions of older states inside active blocks.
 /// * Space: `len / 4` bytes for the codes plus `len / 64` for the two block bitmaps.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{FnSpace, descend_mod3, two_bit_bfs};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 1000);
+///     visit((s + 999) % 1000);
+/// });
+/// let (table, levels) = two_bit_bfs(&ring, 1000, &[0], 2, |_| 1, |_, _| {});
+/// assert_eq!(levels.max_distance(), 500);
+/// assert_eq!(table.code(500), Some((500 % 3) as u8));
+/// // Exact distances and paths come back by descending the codes.
+/// let path = descend_mod3(&ring, &table, &[0], 997).unwrap();
+/// assert_eq!(path, [997, 998, 999, 0]);
+/// ```
 pub fn two_bit_bfs<S: Space + Sync>(
     space: &S,
     len: u64,
@@ -208,6 +228,9 @@ pub fn two_bit_bfs<S: Space + Sync>(
 
 /// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
 /// whose code is one less mod 3, which is exactly one step nearer.
+///
+/// **Requires** reversible moves and a table filled by [`two_bit_bfs`] from `sources`. Costs
+/// O(distance × branching). See [`two_bit_bfs`] for an example.
 ///
 /// # Returns
 /// The states from `from` to a source, both included (its length minus one is the exact
