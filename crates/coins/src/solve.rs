@@ -32,8 +32,23 @@ impl FlipTable {
     /// The fewest operations that make `grid` (3 x 3) all one face, in the fixed order, or
     /// `None` when no set of operations does.
     ///
+    /// # Complexity
+    /// O(distance × 8) lookups in the table built once by [`FlipTable::new`] (512 entries).
+    ///
     /// # Panics
     /// When `grid` is not 3 x 3.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use coins::{FlipTable, Grid, Op};
+    ///
+    /// let table = FlipTable::new();
+    /// let grid = Grid::new(3, 3, 0)?.flip(Op::Row(1)).flip(Op::Diagonal);
+    /// assert_eq!(table.solve(&grid), Some(vec![Op::Row(1), Op::Diagonal]));
+    /// assert_eq!(table.solve(&Grid::new(3, 3, 0b000_000_001)?), None); // one corner alone
+    /// # Ok::<(), coins::GridError>(())
+    /// ```
     pub fn solve(&self, grid: &Grid) -> Option<Vec<Op>> {
         assert_eq!(
             (grid.rows(), grid.cols()),
@@ -91,6 +106,17 @@ fn flip_space(masks: &[(Op, u64)]) -> FnSpace<impl Fn(u64, &mut dyn FnMut(u64)) 
 /// With `k = rows + cols (+2)` operations and a null space of dimension `r`: O(k^2) word
 /// operations for the elimination plus O(2^r) for the search; here `r <= 3`, so about
 /// O(k^2), against O(2^(rows·cols)) for a BFS over boards.
+///
+/// # Example
+///
+/// ```
+/// use coins::{Grid, Op, Target, fewest_flips};
+///
+/// let grid = Grid::new(8, 8, 0)?.flip(Op::Row(2)).flip(Op::Col(5)).flip(Op::AntiDiagonal);
+/// let ops = fewest_flips(&grid, Target::AllHeads).unwrap();
+/// assert_eq!(ops, [Op::Row(2), Op::Col(5), Op::AntiDiagonal]);
+/// # Ok::<(), coins::GridError>(())
+/// ```
 pub fn fewest_flips(grid: &Grid, target: Target) -> Option<Vec<Op>> {
     let ops = grid.ops();
     let masks: Vec<u64> = ops.iter().map(|&op| grid.mask(op)).collect();
@@ -203,6 +229,12 @@ impl fmt::Display for WithMoves<'_> {
 }
 
 /// Solves every case of a judge input from one [`FlipTable`].
+///
+/// ```
+/// let instance = coins::parse("2\nH H H\nH H H\nH H H\nH T H\nH H H\nH H H\n")?;
+/// assert_eq!(coins::solve(&instance).to_string(), "0\n-1\n");
+/// # Ok::<(), coins::ParseError>(())
+/// ```
 pub fn solve(instance: &Instance) -> Solution {
     let table = FlipTable::new();
     Solution {

@@ -69,6 +69,16 @@ fn extend_stack(
 ///
 /// Not every legal position is reachable: for 6 distinct discs 36 of the 7,392 legal positions
 /// are cut off from the towers.
+///
+/// ```
+/// use hanoi_relaxed::{Peg, Pegs, count_states};
+///
+/// // Three distinct discs: 54 legal positions (a peg of k discs has 2^(k-1) legal orders),
+/// // every one reachable from the tower.
+/// let start = Pegs::tower(Peg::START, &[1, 2, 3])?;
+/// assert_eq!(count_states(&start), 54);
+/// # Ok::<(), hanoi_relaxed::PegsError>(())
+/// ```
 pub fn count_states(start: &Pegs) -> u64 {
     let mut arena = SparseArena::new();
     full_bfs(&space(start.n_discs()), &mut arena, &[start.pack()]).reached()
@@ -81,6 +91,18 @@ pub fn count_states(start: &Pegs) -> u64 {
 /// # Complexity
 /// O(b^(d/2)) positions for branching factor `b <= 6` and distance `d`, each costing O(n) to
 /// expand; the sparse arena holds every position reached.
+///
+/// # Example
+///
+/// ```
+/// use hanoi_relaxed::{Peg, Pegs, solve_stack};
+/// use statespace::SparseArena;
+///
+/// let start = Pegs::tower(Peg::START, &[1, 3, 1, 4])?;
+/// let moves = solve_stack(&start, &mut SparseArena::new()).unwrap();
+/// assert_eq!(moves.len(), 5);
+/// # Ok::<(), hanoi_relaxed::PegsError>(())
+/// ```
 pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
     let n = start.n_discs();
     let all_sizes: Vec<u8> = Peg::ALL.iter().flat_map(|&p| start.peg(p)).collect();
@@ -144,6 +166,12 @@ impl fmt::Display for WithMoves<'_> {
 }
 
 /// Solves every instance independently (one arena, reset per instance).
+///
+/// ```
+/// let instance = hanoi_relaxed::parse("213\n123\n")?;
+/// assert_eq!(hanoi_relaxed::solve(&instance).to_string(), "3\n4\n");
+/// # Ok::<(), hanoi_relaxed::ParseError>(())
+/// ```
 pub fn solve(instance: &Instance) -> Solution {
     let mut arena = SparseArena::new();
     Solution {

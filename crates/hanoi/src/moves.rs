@@ -72,6 +72,17 @@ fn closed_form(pegs: &[Peg; 3], m: u128) -> Move {
 
 /// Move `k` (1-based) of the optimal transfer of `n_discs` from `from` to `to`, in O(1), or
 /// `None` when `k` is not in `1..=2^n - 1` (or `n > 127`, or `from == to`).
+///
+/// ```
+/// use hanoi::{Peg, kth_move};
+///
+/// let first = kth_move(3, Peg::FIRST, Peg::LAST, 1).unwrap();
+/// assert_eq!(first.to_string(), "1 3");
+/// // The largest of 127 discs moves once, exactly in the middle.
+/// let middle = kth_move(127, Peg::FIRST, Peg::LAST, 1 << 126).unwrap();
+/// assert_eq!(middle.to_string(), "1 3");
+/// assert_eq!(kth_move(3, Peg::FIRST, Peg::LAST, 8), None);
+/// ```
 pub fn kth_move(n_discs: u32, from: Peg, to: Peg, k: u128) -> Option<Move> {
     if n_discs > 127 || from == to || k == 0 || k > move_count(n_discs)? {
         return None;
@@ -156,6 +167,16 @@ fn targets(config: &Config, target: Peg) -> Vec<Peg> {
 /// The largest disc not yet on its target moves exactly once, after every smaller disc has
 /// gathered on the third peg; so the answer is the sum of `2^k` over the discs `k` that are
 /// not on their targets (see [`solve_config`]).
+///
+/// ```
+/// use hanoi::{Config, Peg, distance_to_tower};
+///
+/// // Discs 1 and 2 (the smallest) on peg 3 already, disc 3 on peg 1: they must make way for
+/// // disc 3 (3 moves to peg 2), disc 3 moves, and they come back (3 moves).
+/// let config = Config::new(vec![Peg::LAST, Peg::LAST, Peg::FIRST])?;
+/// assert_eq!(distance_to_tower(&config, Peg::LAST), 7);
+/// # Ok::<(), hanoi::ConfigError>(())
+/// ```
 pub fn distance_to_tower(config: &Config, target: Peg) -> u128 {
     targets(config, target)
         .iter()
@@ -171,6 +192,17 @@ pub fn distance_to_tower(config: &Config, target: Peg) -> u128 {
 /// For each disc `k` from the smallest up whose peg differs from its target: the discs above
 /// it already form a tower on the third peg, so `k` moves once and that tower follows it
 /// ([`TowerMoves`]). The sequence has exactly [`distance_to_tower`] moves.
+///
+/// ```
+/// use hanoi::{Config, Peg, solve_config};
+///
+/// let mut config = Config::new(vec![Peg::MIDDLE, Peg::FIRST, Peg::LAST])?;
+/// for step in solve_config(&config.clone(), Peg::LAST) {
+///     config.apply(step)?;
+/// }
+/// assert_eq!(config, Config::tower(3, Peg::LAST)?);
+/// # Ok::<(), hanoi::ConfigError>(())
+/// ```
 pub fn solve_config(config: &Config, target: Peg) -> ConfigMoves {
     ConfigMoves {
         pegs: config.pegs().to_vec(),

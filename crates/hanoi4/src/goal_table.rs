@@ -47,8 +47,25 @@ impl GoalTable {
     /// Runs the two-bit BFS from the goal with `threads` threads. `progress(level, count)` gets
     /// the number of configurations (not canonical states) at each distance as it is found.
     ///
+    /// # Complexity
+    /// Time O(4^n / 6 × 6) on `threads` threads (16 discs: 40 s on two cores); memory a quarter
+    /// byte per canonical configuration (16 discs: 171 MiB; 19 discs: 10.7 GiB).
+    ///
     /// # Errors
     /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=`[`GoalTable::MAX_DISCS`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use hanoi4::{Config, GoalTable, Peg};
+    ///
+    /// let (table, levels) = GoalTable::build(8, 2, |_, _| {})?;
+    /// assert_eq!(levels.max_distance(), 33); // the farthest configurations from peg 4
+    /// let tower = Config::tower(8, Peg::new(0).unwrap())?;
+    /// assert_eq!(table.distance(&tower), 33);
+    /// assert_eq!(table.solve(&tower).len(), 33);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn build(
         n_discs: usize,
         threads: usize,

@@ -248,6 +248,19 @@ impl PdbSearch {
     ///
     /// # Panics
     /// When `config` does not have this search's number of discs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use hanoi4::{Config, PdbSearch, Peg};
+    ///
+    /// // 12 discs measured by pattern databases of 6 discs (built in milliseconds).
+    /// let mut search = PdbSearch::new(12, 6)?;
+    /// let tower = Config::tower(12, Peg::new(1).unwrap())?;
+    /// let solution = search.solve(&tower)?;
+    /// assert_eq!(solution.moves.len(), 81); // Frame-Stewart for 12 discs
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(&mut self, config: &Config) -> Result<PdbSolution, SolveError> {
         assert_eq!(
             config.n_discs(),

@@ -57,6 +57,25 @@ impl Solver {
     ///
     /// # Panics
     /// When `start` and `goal` have different disc counts, or more than this solver was made for.
+    ///
+    /// # Example
+    ///
+    /// Any goal, not only a tower:
+    ///
+    /// ```
+    /// use hanoi4::{Config, Solver};
+    ///
+    /// let mut solver = Solver::new(4)?;
+    /// let start = Config::from_pegs(4, [&[4, 3, 2, 1], &[], &[], &[]])?;
+    /// let goal = Config::from_pegs(4, [&[], &[4], &[3, 1], &[2]])?;
+    /// let moves = solver.solve(&start, &goal);
+    /// let mut at = start.clone();
+    /// for &step in &moves {
+    ///     at.apply(step)?;
+    /// }
+    /// assert_eq!(at, goal);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve(&mut self, start: &Config, goal: &Config) -> Vec<Move> {
         let n = start.n_discs();
         assert!(

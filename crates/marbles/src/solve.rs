@@ -167,7 +167,15 @@ impl Solver {
     }
 }
 
-/// Solves one board with a fresh [`Solver`].
+/// Solves one board with a fresh [`Solver`] (see [`Solver::solve`] for the cost).
+///
+/// ```
+/// use marbles::{Limit, Tilt};
+///
+/// let board = marbles::parse("5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n")?;
+/// assert_eq!(marbles::solve(&board, Limit::None).tilts, Some(vec![Tilt::Right]));
+/// # Ok::<(), marbles::ParseError>(())
+/// ```
 pub fn solve(board: &Board, limit: Limit) -> Solution {
     Solver::new().solve(board, limit)
 }
