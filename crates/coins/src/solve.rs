@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use statespace::{Arena, DenseArena, FnSpace, descend_path, full_bfs};
+use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
 
 use crate::{Grid, Instance, Op, Target};
 

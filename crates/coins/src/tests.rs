@@ -1,7 +1,7 @@
 //! Tests: brute force over subsets, BFS over every small grid, replay, parse errors, snapshots.
 
 use rstest::rstest;
-use statespace::{Arena, DenseArena, FnSpace, full_bfs};
+use statespace::{DenseArena, FnSpace, full_bfs};
 
 use crate::{FlipTable, Grid, Op, Target, fewest_flips, parse, solve};
 

@@ -1,7 +1,7 @@
 //! Tests: closed forms against BFS over every configuration, an independent replay, snapshots.
 
 use rstest::rstest;
-use statespace::{Arena, DenseArena, FnSpace, bfs, full_bfs};
+use statespace::{DenseArena, FnSpace, bfs, full_bfs};
 
 use crate::{
     Config, Instance, Move, Peg, TowerMoves, distance_to_tower, kth_move, move_count,

@@ -276,7 +276,7 @@ impl PdbSearch {
             &space,
             &mut arena,
             space.canonical(start),
-            goal,
+            &[goal],
             Self::MAX_STATES,
             &mut Estimator(self),
         );

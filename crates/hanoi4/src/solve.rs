@@ -1,6 +1,6 @@
 //! The solver: bidirectional BFS per case, or one full-space BFS per disc count, on one table.
 
-use statespace::{Arena, DenseArena, bidirectional_bfs, descend_path, full_bfs};
+use statespace::{DenseArena, bidirectional_bfs, descend_path, full_bfs};
 
 use crate::solution::cases_by_disc_count;
 use crate::space::real_moves;

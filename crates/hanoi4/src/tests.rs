@@ -145,7 +145,7 @@ fn farthest_configurations(sizes: std::ops::RangeInclusive<usize>) {
 
 #[test]
 fn arbitrary_goals_use_the_plain_space() {
-    use statespace::{Arena, DenseArena, full_bfs};
+    use statespace::{DenseArena, full_bfs};
     let mut solver = Solver::new(5).unwrap();
     let mut table = DenseArena::new(1 << 10);
     for n in 1..=5usize {

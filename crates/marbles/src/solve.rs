@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use statespace::{Arena, DenseArena, Space, SparseArena, bfs};
+use statespace::{DenseArena, Space, SparseArena, bfs};
 
 use crate::{Board, Outcome, Tilt};
 

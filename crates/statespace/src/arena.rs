@@ -8,8 +8,13 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Storage for the signed distance of each packed state, reusable across queries.
+///
+/// A code is `0` for "not reached", `d + 1` for a state at distance `d` from the start side,
+/// and `-(d + 1)` for a state at distance `d` from the goal side of a bidirectional search.
+/// Every arena also has `get`, `len`, `is_empty` and `distance` as inherent methods, so using
+/// an arena's results needs no import of this trait.
 pub trait Arena {
-    /// The stored code of `state`: `0` when not reached (see the module documentation).
+    /// The stored code of `state`: `0` when not reached (see the codes above).
     fn get(&self, state: u64) -> i32;
     /// Stores a non-zero code for `state`.
     fn set(&mut self, state: u64, code: i32);
@@ -323,3 +328,32 @@ impl Arena for CompactArena {
         self.len
     }
 }
+
+/// Inherent copies of the reading methods of [`Arena`], so that callers need not import it.
+macro_rules! reading_methods {
+    ($($arena:ty),*) => {$(
+        impl $arena {
+            /// The stored code of `state` (see [`Arena`]): `0` when not reached.
+            pub fn get(&self, state: u64) -> i32 {
+                Arena::get(self, state)
+            }
+
+            /// How many states hold a code.
+            pub fn len(&self) -> usize {
+                Arena::len(self)
+            }
+
+            /// Whether no state holds a code.
+            pub fn is_empty(&self) -> bool {
+                Arena::is_empty(self)
+            }
+
+            /// The distance recorded for `state` (from whichever side reached it), if any.
+            pub fn distance(&self, state: u64) -> Option<u32> {
+                Arena::distance(self, state)
+            }
+        }
+    )*};
+}
+
+reading_methods!(DenseArena, ByteArena, SparseArena, CompactArena);

@@ -46,8 +46,8 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
     }
 }
 
-/// Shortest path from `start` to `goal` by A*, with `heuristic(state)` an admissible lower bound
-/// on the distance to `goal`.
+/// Shortest path from `start` to the nearest of `goals` by A*, with `heuristic(state)` an
+/// admissible lower bound on the distance to the nearest goal.
 ///
 /// **Requires** reversible moves (the path is read back from the recorded `g` values), unit
 /// costs, an admissible heuristic (consistency not required), and a budget: `max_states`
@@ -88,7 +88,7 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// let goal = 49 * 50 + 49;
 /// let manhattan = |s: u64| ((49 - s / 50) + (49 - s % 50)) as u32;
 /// let mut arena = SparseArena::new();
-/// let result = astar(&grid, &mut arena, 0, goal, 1_000_000, manhattan);
+/// let result = astar(&grid, &mut arena, 0, &[goal], 1_000_000, manhattan);
 /// assert_eq!(result.path.unwrap().len() - 1, 98);
 /// assert!(result.expanded < 2_500); // a BFS would expand all 2,500 states
 /// ```
@@ -96,11 +96,18 @@ pub fn astar<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
     start: u64,
-    goal: u64,
+    goals: &[u64],
     max_states: usize,
     heuristic: impl FnMut(u64) -> u32,
 ) -> AStarResult {
-    astar_with(space, arena, start, goal, max_states, &mut Plain(heuristic))
+    astar_with(
+        space,
+        arena,
+        start,
+        goals,
+        max_states,
+        &mut Plain(heuristic),
+    )
 }
 
 /// [`astar`] with an [`Estimate`]: each queue entry carries its state's note, and successors are
@@ -135,14 +142,14 @@ pub fn astar<S: Space, A: Arena>(
 ///     }
 /// }
 /// let mut arena = SparseArena::new();
-/// let result = astar_with(&grid, &mut arena, 0, 2499, 1_000_000, &mut Manhattan);
+/// let result = astar_with(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan);
 /// assert_eq!(result.path.unwrap().len() - 1, 98);
 /// ```
 pub fn astar_with<S: Space, A: Arena, E: Estimate>(
     space: &S,
     arena: &mut A,
     start: u64,
-    goal: u64,
+    goals: &[u64],
     max_states: usize,
     estimate: &mut E,
 ) -> AStarResult {
@@ -164,9 +171,9 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
             continue; // Already expanded, through a path at least as cheap.
         }
         let g = code as usize - 1;
-        if state == goal {
+        if goals.contains(&state) {
             return AStarResult {
-                path: Some(read_back(space, arena, goal)),
+                path: Some(read_back(space, arena, state)),
                 expanded,
                 gave_up: false,
             };

@@ -5,12 +5,14 @@ mod astar;
 mod search;
 mod space;
 mod two_bit;
+mod typed;
 
 pub use arena::{Arena, ByteArena, CompactArena, DenseArena, SparseArena};
 pub use astar::{AStarResult, Estimate, astar, astar_with};
 pub use search::{Levels, bfs, bidirectional_bfs, descend_path, full_bfs};
-pub use space::{FnSpace, Space};
+pub use space::{FnSpace, Space, from_fn};
 pub use two_bit::{TwoBitTable, descend_mod3, two_bit_bfs};
+pub use typed::{Packed, Puzzle, Search};
 
 #[cfg(test)]
 mod tests;

@@ -187,10 +187,12 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
 /// The states from `from` to a source, both included; `None` when `from` was not reached.
 ///
 /// # Panics
-/// When a state has no nearer successor: the moves were not reversible.
+/// When a state has no nearer successor, and in debug builds when a step cannot be undone in
+/// one move: the moves were not reversible.
 ///
 /// # Complexity
-/// O(distance × branching factor): no parent array is kept.
+/// O(distance × branching factor): no parent array is kept (twice that in debug builds, which
+/// check every step).
 ///
 /// # Example
 ///
@@ -221,11 +223,34 @@ pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Opti
                 nearer = Some(succ);
             }
         });
-        state = nearer.expect("a reached state has a nearer neighbour when moves are reversible");
+        let next = nearer.unwrap_or_else(|| {
+            panic!(
+                "descend_path: state {state} was reached but has no successor one step nearer: \
+                 the moves are not reversible (use bfs)"
+            )
+        });
+        debug_assert_reversible(space, state, next, "descend_path");
+        state = next;
         code = wanted;
         path.push(state);
     }
     Some(path)
+}
+
+/// In debug builds, checks that the move `from -> to` can be undone (`to -> from` is a move),
+/// and panics naming `search` and both states when it cannot: the search would otherwise
+/// return a path that is not one.
+#[inline]
+fn debug_assert_reversible<S: Space>(space: &S, from: u64, to: u64, search: &str) {
+    if cfg!(debug_assertions) {
+        let mut back = false;
+        space.for_each_successor(to, |s| back |= s == from);
+        assert!(
+            back,
+            "{search}: the move from state {from} to state {to} cannot be undone in one move; \
+             {search} needs reversible moves (use bfs)"
+        );
+    }
 }
 
 /// Shortest path by bidirectional breadth-first search, for reversible moves.
@@ -250,8 +275,9 @@ pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Opti
 /// * Space: one arena entry per reached state, plus the two frontiers.
 ///
 /// # Panics
-/// May panic, or return a path that is not one, when a move cannot be undone in one move: use
-/// [`bfs`] for such spaces.
+/// In debug builds, when a move the search walks backwards cannot be undone in one move (the
+/// message names both states); in release builds the search may then panic or return a path
+/// that is not one. Use [`bfs`] for such spaces.
 ///
 /// # Example
 ///
@@ -299,9 +325,17 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
                 }
                 let seen = arena.get(succ);
                 if seen == 0 {
+                    if next_code < 0 {
+                        // The goal side walks the moves backwards: succ -> state must be a move.
+                        debug_assert_reversible(space, state, succ, "bidirectional_bfs");
+                    }
                     arena.set(succ, next_code);
                     next.push(succ);
                 } else if (seen > 0) != (code > 0) {
+                    if code < 0 {
+                        // The two halves join through succ -> state.
+                        debug_assert_reversible(space, state, succ, "bidirectional_bfs");
+                    }
                     meeting = Some((state, succ));
                 }
             });

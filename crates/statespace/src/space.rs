@@ -11,10 +11,12 @@ pub trait Space {
 
 /// A [`Space`] made from a closure `|state, visit| { ... }`, for tests and small spaces.
 ///
+/// Build it with [`from_fn`], which infers the closure's argument types.
+///
 /// ```
-/// use statespace::{FnSpace, Space};
+/// use statespace::{Space, from_fn};
 /// // A path graph 0 - 1 - 2 - ... - 9.
-/// let line = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+/// let line = from_fn(|s, visit| {
 ///     if s > 0 { visit(s - 1) }
 ///     if s < 9 { visit(s + 1) }
 /// });
@@ -23,6 +25,12 @@ pub trait Space {
 /// assert_eq!(next, [2, 4]);
 /// ```
 pub struct FnSpace<F>(pub F);
+
+/// A [`FnSpace`] from `successors(state, visit)`, with the closure's argument types inferred
+/// (`FnSpace(|s, visit| ...)` alone would need them written out).
+pub fn from_fn<F: Fn(u64, &mut dyn FnMut(u64))>(successors: F) -> FnSpace<F> {
+    FnSpace(successors)
+}
 
 impl<F: Fn(u64, &mut dyn FnMut(u64))> Space for FnSpace<F> {
     fn for_each_successor<V: FnMut(u64)>(&self, state: u64, mut visit: V) {

@@ -435,7 +435,7 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
                     &space,
                     &mut arena,
                     start,
-                    solved,
+                    &[solved],
                     usize::MAX,
                     |s| match informed {
                         0 => 0,
@@ -461,12 +461,58 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     }
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
     assert_eq!(
-        crate::astar(&space, &mut arena, swapped, solved, usize::MAX, |_| 0).path,
+        crate::astar(&space, &mut arena, swapped, &[solved], usize::MAX, |_| 0).path,
         None
     );
     let far = (0..1u64 << 18)
         .find(|&s| table.distance(s) == Some(21))
         .unwrap();
-    let limited = crate::astar(&space, &mut arena, far, solved, 50, |_| 0);
+    let limited = crate::astar(&space, &mut arena, far, &[solved], 50, |_| 0);
     assert!(limited.gave_up && limited.path.is_none());
+}
+
+/// The water jugs of the tutorial (3 and 5 litres, a state `small * 16 + large`): filling and
+/// emptying cannot be undone in one move.
+fn water_jugs() -> impl Space {
+    crate::from_fn(|state, visit| {
+        let (small, large) = (state / 16, state % 16);
+        let into_large = small.min(5 - large);
+        let into_small = large.min(3 - small);
+        visit(3 * 16 + large);
+        visit(small * 16 + 5);
+        visit(large);
+        visit(small * 16);
+        visit((small - into_large) * 16 + large + into_large);
+        visit((small + into_small) * 16 + large - into_small);
+    })
+}
+
+#[test]
+fn bidirectional_search_refuses_moves_that_cannot_be_undone_in_debug_builds() {
+    if !cfg!(debug_assertions) {
+        eprintln!("skipped: the check runs in debug builds only");
+        return;
+    }
+    let refused = std::panic::catch_unwind(|| {
+        bidirectional_bfs(&water_jugs(), &mut SparseArena::new(), 0, &[4])
+    });
+    let message = refused.expect_err("refused");
+    let message = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        message.contains("cannot be undone in one move"),
+        "{message}"
+    );
+    // The plain BFS needs no reversible moves: (0,0) (0,5) (3,2) (0,2) (2,0) (2,5) (3,4).
+    let path = bfs(
+        &water_jugs(),
+        &mut SparseArena::new(),
+        0,
+        |s| s % 16 == 4,
+        None,
+    )
+    .unwrap();
+    assert_eq!(path.len() - 1, 6);
 }
