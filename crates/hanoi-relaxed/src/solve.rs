@@ -2,21 +2,32 @@
 
 use std::fmt;
 
-use statespace::{FnSpace, SparseArena, bidirectional_bfs, full_bfs};
+use statespace::{Packed, Puzzle, Search, SparseArena, full_bfs};
 
 use crate::{Instance, Move, Peg, Pegs};
 
-/// Positions of `n_discs` as a `statespace` space over packed states, moves in [`Move::ALL`]
-/// order.
-fn space(n_discs: usize) -> FnSpace<impl Fn(u64, &mut dyn FnMut(u64))> {
-    FnSpace(move |packed: u64, visit: &mut dyn FnMut(u64)| {
-        let position = Pegs::unpack(packed, n_discs);
-        for step in Move::ALL {
-            if let Some(next) = position.apply(step) {
-                visit(next.pack());
-            }
-        }
-    })
+/// Positions of `n_discs` discs as a `statespace` puzzle, moves in [`Move::ALL`] order.
+struct RelaxedHanoi {
+    n_discs: usize,
+}
+
+impl Puzzle for RelaxedHanoi {
+    type State = Pegs;
+
+    fn pack(&self, position: &Pegs) -> u64 {
+        position.pack()
+    }
+
+    fn unpack(&self, packed: u64) -> Pegs {
+        Pegs::unpack(packed, self.n_discs)
+    }
+
+    fn successors(&self, position: &Pegs, mut visit: impl FnMut(Pegs)) {
+        Move::ALL
+            .into_iter()
+            .filter_map(|step| position.apply(step))
+            .for_each(&mut visit);
+    }
 }
 
 /// Every legal order of the discs `sizes` (any order given) stacked on peg 2, in a fixed order.
@@ -81,7 +92,10 @@ fn extend_stack(
 /// ```
 pub fn count_states(start: &Pegs) -> u64 {
     let mut arena = SparseArena::new();
-    full_bfs(&space(start.n_discs()), &mut arena, &[start.pack()]).reached()
+    let puzzle = RelaxedHanoi {
+        n_discs: start.n_discs(),
+    };
+    full_bfs(&Packed(&puzzle), &mut arena, &[start.pack()]).reached()
 }
 
 /// An optimal move sequence from `start` to all discs on peg 2 in any legal order, or `None`
@@ -104,17 +118,17 @@ pub fn count_states(start: &Pegs) -> u64 {
 /// # Ok::<(), hanoi_relaxed::PegsError>(())
 /// ```
 pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
-    let n = start.n_discs();
     let all_sizes: Vec<u8> = Peg::ALL.iter().flat_map(|&p| start.peg(p)).collect();
-    let goals: Vec<u64> = goal_states(&all_sizes).iter().map(Pegs::pack).collect();
-    let path = bidirectional_bfs(&space(n), arena, start.pack(), &goals)?;
+    let puzzle = RelaxedHanoi {
+        n_discs: start.n_discs(),
+    };
+    let path = Search::new(&puzzle, arena).bidirectional(start, &goal_states(&all_sizes))?;
     let moves = path
         .windows(2)
         .map(|pair| {
-            let from = Pegs::unpack(pair[0], n);
-            *Move::ALL
-                .iter()
-                .find(|&&m| from.apply(m).map(|p| p.pack()) == Some(pair[1]))
+            Move::ALL
+                .into_iter()
+                .find(|&step| pair[0].apply(step) == Some(pair[1]))
                 .expect("consecutive positions are one move apart")
         })
         .collect();

@@ -13,7 +13,10 @@ impl Puzzle for EightPuzzle {
 
     /// Four bits a cell: 36 bits.
     fn pack(&self, board: &Board) -> u64 {
-        board.iter().rev().fold(0, |packed, &tile| packed << 4 | u64::from(tile))
+        board
+            .iter()
+            .rev()
+            .fold(0, |packed, &tile| packed << 4 | u64::from(tile))
     }
 
     fn unpack(&self, packed: u64) -> Board {

@@ -38,7 +38,9 @@ impl Puzzle for WaterJugs {
 fn main() {
     let mut search = Search::new(&WaterJugs, SparseArena::new());
     let goals: Vec<Jugs> = (0..=3).map(|small| (small, 4)).collect();
-    let path = search.bfs(&(0, 0), &goals, None).expect("4 litres can be measured");
+    let path = search
+        .bfs(&(0, 0), &goals, None)
+        .expect("4 litres can be measured");
     println!("{} moves:", path.len() - 1);
     for (small, large) in path {
         println!("  small {small} l, large {large} l");

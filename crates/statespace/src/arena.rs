@@ -329,6 +329,23 @@ impl Arena for CompactArena {
     }
 }
 
+/// A borrowed arena is an arena: a caller keeps its arena across searches that take one by value
+/// (such as [`crate::Search`]).
+impl<A: Arena + ?Sized> Arena for &mut A {
+    fn get(&self, state: u64) -> i32 {
+        (**self).get(state)
+    }
+    fn set(&mut self, state: u64, code: i32) {
+        (**self).set(state, code);
+    }
+    fn reset(&mut self) {
+        (**self).reset();
+    }
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+}
+
 /// Inherent copies of the reading methods of [`Arena`], so that callers need not import it.
 macro_rules! reading_methods {
     ($($arena:ty),*) => {$(
