@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use statespace::{
     ByteArena, CompactArena, DenseArena, Puzzle, Search, Space, SparseArena, astar, bfs,
-    bidirectional_bfs, full_bfs,
+    bidirectional_bfs, full_bfs, two_bit_bfs,
 };
 use timing::median_time;
 
@@ -83,6 +83,11 @@ fn peak_bytes<T>(routine: impl FnOnce() -> T) -> (usize, T) {
     (PEAK.load(Ordering::Relaxed) - before, value)
 }
 
+/// Whether the row `name` runs: all rows, or those containing `PEER_ONLY`.
+fn wanted(name: &str) -> bool {
+    std::env::var("PEER_ONLY").map_or(true, |only| name.contains(&only))
+}
+
 /// One row: both searches timed and measured, the same answer checked.
 fn row<A: PartialEq + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
     name: &str,
@@ -91,6 +96,9 @@ fn row<A: PartialEq + std::fmt::Debug, B: PartialEq + std::fmt::Debug>(
     theirs: impl FnMut() -> B,
     same: impl Fn(&A, &B) -> bool,
 ) {
+    if !wanted(name) {
+        return;
+    }
     let (mut ours, mut theirs) = (ours, theirs);
     let (our_time, our_answer) = median_time(runs, &mut ours);
     let (their_time, their_answer) = median_time(runs, &mut theirs);
@@ -370,6 +378,17 @@ fn main() {
         |a, b| a == b,
     );
 
+    row(
+        "full BFS, same, two-bit table on 2 threads (`two_bit_bfs`)",
+        runs,
+        || {
+            let (_, levels) = two_bit_bfs(&Hanoi(n), 1 << (2 * n), &[0], 2, |_| 1, |_, _| {});
+            levels.reached() as usize
+        },
+        || pathfinding::prelude::bfs_reach(0u64, |&s| hanoi_array(n, s)).count(),
+        |a, b| a == b,
+    );
+
     // The 8-puzzle from one of its two hardest starts.
     let start = pack_tiles(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
     let goal = solved(3);
@@ -492,7 +511,12 @@ fn main() {
 
     // 15-puzzle: bidirectional BFS at 40 moves, A* with Manhattan distance at 40 to 50.
     let goal = solved(4);
-    for (start, length) in fifteen_starts(40..=40, u64::MAX, 2, 15) {
+    let fifteen_bidirectional = if wanted("bidirectional BFS, 15-puzzle") {
+        fifteen_starts(40..=40, u64::MAX, 1, 15)
+    } else {
+        Vec::new()
+    };
+    for (start, length) in fifteen_bidirectional {
         row(
             &format!("bidirectional BFS, 15-puzzle, {length} moves"),
             runs.min(2),
@@ -512,7 +536,12 @@ fn main() {
             |a, b| a == b,
         );
     }
-    for (start, length) in fifteen_starts(40..=50, 3_000_000, 4, 16) {
+    let fifteen_astar = if wanted("A* (Manhattan), 15-puzzle") {
+        fifteen_starts(40..=50, 3_000_000, 4, 16)
+    } else {
+        Vec::new()
+    };
+    for (start, length) in fifteen_astar {
         row(
             &format!("A* (Manhattan), 15-puzzle, {length} moves"),
             runs,
@@ -557,7 +586,7 @@ fn main() {
     let goal = (1u64 << (2 * n)) - 1;
     let mut rng = fastrand::Rng::with_seed(14);
     let mut starts = Vec::new();
-    while starts.len() < 3 {
+    while wanted("A* (pattern databases") && starts.len() < 3 {
         // Starts that our A* solves within 5 million expansions (a few seconds for either side).
         let start = rng.u64(..1 << (2 * n));
         let probe = astar(

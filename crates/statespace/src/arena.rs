@@ -22,6 +22,16 @@ pub trait Arena {
     fn reset(&mut self);
     /// How many states hold a code.
     fn len(&self) -> usize;
+    /// Stores `code` for `state` if it holds none, and returns the code it held before (`0`
+    /// when it was unreached and now holds `code`): one probe where `get` then `set` take two.
+    #[inline]
+    fn claim(&mut self, state: u64, code: i32) -> i32 {
+        let previous = self.get(state);
+        if previous == 0 {
+            self.set(state, code);
+        }
+        previous
+    }
     /// Whether no state holds a code.
     fn is_empty(&self) -> bool {
         self.len() == 0
@@ -198,6 +208,18 @@ impl Arena for SparseArena {
         self.map.insert(state, code);
     }
 
+    #[inline]
+    fn claim(&mut self, state: u64, code: i32) -> i32 {
+        debug_assert_ne!(code, 0, "code 0 means not reached");
+        match self.map.entry(state) {
+            std::collections::hash_map::Entry::Occupied(held) => *held.get(),
+            std::collections::hash_map::Entry::Vacant(free) => {
+                free.insert(code);
+                0
+            }
+        }
+    }
+
     fn reset(&mut self) {
         self.map.clear();
     }
@@ -319,6 +341,29 @@ impl Arena for CompactArena {
         self.slots[at] = (state + 1) << 24 | u64::from(code as u32 & 0xFF_FFFF);
     }
 
+    #[inline]
+    fn claim(&mut self, state: u64, code: i32) -> i32 {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let at = self.find(state);
+        let slot = self.slots[at];
+        if slot != 0 {
+            return ((slot as u32) << 8) as i32 >> 8;
+        }
+        assert!(
+            state < Self::STATE_LIMIT,
+            "compact arena states are below 2^40"
+        );
+        assert!(
+            code != 0 && code.abs() < Self::CODE_LIMIT,
+            "compact arena codes are non-zero and below 2^23"
+        );
+        self.len += 1;
+        self.slots[at] = (state + 1) << 24 | u64::from(code as u32 & 0xFF_FFFF);
+        0
+    }
+
     fn reset(&mut self) {
         self.slots = Vec::new();
         self.len = 0;
@@ -343,6 +388,9 @@ impl<A: Arena + ?Sized> Arena for &mut A {
     }
     fn len(&self) -> usize {
         (**self).len()
+    }
+    fn claim(&mut self, state: u64, code: i32) -> i32 {
+        (**self).claim(state, code)
     }
 }
 

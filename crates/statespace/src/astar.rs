@@ -55,8 +55,9 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// Consistency is not required: pathmax (a successor's `f` is at least
 /// its parent's) keeps `f` monotone, and states reached again more cheaply are reopened.
 ///
-/// The queue is one bucket per `f = g + h`, each a stack (deepest states first), of bare states
-/// (8 bytes each, plus the note of [`astar_with`]). The arena holds `g + 1` for a state
+/// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (so ties
+/// among equal `f` go towards the goal), each `g` a stack of bare states (8 bytes each, plus the
+/// note of [`astar_with`]). The arena holds `g + 1` for a state
 /// waiting in the queue and `-(g + 1)` once it is expanded, so an entry left behind by a
 /// cheaper path finds its state expanded and is dropped. The goal's `g` is exact when it leaves
 /// the queue, and so is that of the neighbour one less on an optimal path, so the path is read
@@ -157,8 +158,9 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
     arena.set(start, 1);
     let (h0, note0) = estimate.start(start);
     let h0 = h0 as usize;
-    let mut buckets: Vec<Vec<(u64, E::Note)>> = vec![Vec::new(); h0 + 1];
-    buckets[h0].push((start, note0));
+    let mut buckets: Vec<Bucket<E::Note>> = Vec::new();
+    buckets.resize_with(h0 + 1, Bucket::default);
+    buckets[h0].push(0, start, note0);
     let mut f = h0;
     let mut expanded = 0;
     while f < buckets.len() {
@@ -189,17 +191,20 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
         arena.set(state, -code);
         let succ_code = (g + 2) as i32;
         space.for_each_successor(state, |succ| {
-            let seen = arena.get(succ);
+            let seen = arena.claim(succ, succ_code);
             if seen == 0 || seen.abs() > succ_code {
-                arena.set(succ, succ_code);
+                if seen != 0 {
+                    // Reached again more cheaply: reopened.
+                    arena.set(succ, succ_code);
+                }
                 let (h, succ_note) = estimate.child(&note, succ);
                 // Pathmax: f never decreases along a path, so the queue's cursor never has to
                 // move back, even for a heuristic that is admissible but not consistent.
                 let f_succ = (g + 1 + h as usize).max(f);
                 if buckets.len() <= f_succ {
-                    buckets.resize_with(f_succ + 1, Vec::new);
+                    buckets.resize_with(f_succ + 1, Bucket::default);
                 }
-                buckets[f_succ].push((succ, succ_note));
+                buckets[f_succ].push(g + 1, succ, succ_note);
             }
         });
     }
@@ -207,6 +212,47 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
         path: None,
         expanded,
         gave_up: false,
+    }
+}
+
+/// The queue entries of one `f`, by `g`: the deepest first (ties among equal `f` broken towards
+/// the goal, as a heap ordered by `(f, -g)` would), each `g` a stack.
+struct Bucket<N> {
+    by_g: Vec<Vec<(u64, N)>>,
+    /// No entry has a larger `g`.
+    top: usize,
+}
+
+impl<N> Default for Bucket<N> {
+    fn default() -> Self {
+        Self {
+            by_g: Vec::new(),
+            top: 0,
+        }
+    }
+}
+
+impl<N> Bucket<N> {
+    #[inline]
+    fn push(&mut self, g: usize, state: u64, note: N) {
+        if self.by_g.len() <= g {
+            self.by_g.resize_with(g + 1, Vec::new);
+        }
+        self.by_g[g].push((state, note));
+        self.top = self.top.max(g);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u64, N)> {
+        loop {
+            if let Some(entry) = self.by_g.get_mut(self.top)?.pop() {
+                return Some(entry);
+            }
+            if self.top == 0 {
+                return None;
+            }
+            self.top -= 1;
+        }
     }
 }
 

@@ -96,10 +96,9 @@ pub fn bfs<S: Space, A: Arena>(
         let code = forward_code(depth as usize + 1);
         let mut found = None;
         space.for_each_successor(state, |next| {
-            if found.is_some() || arena.get(next) != 0 {
+            if found.is_some() || arena.claim(next, code) != 0 {
                 return;
             }
-            arena.set(next, code);
             queue.push((next, head as u32));
             if is_goal(next) {
                 found = Some(queue.len() - 1);
@@ -162,8 +161,7 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
         let code = forward_code(sizes.len());
         for &state in &frontier {
             space.for_each_successor(state, |succ| {
-                if arena.get(succ) == 0 {
-                    arena.set(succ, code);
+                if arena.claim(succ, code) == 0 {
                     next.push(succ);
                 }
             });
@@ -323,13 +321,12 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
                 if meeting.is_some() {
                     return;
                 }
-                let seen = arena.get(succ);
+                let seen = arena.claim(succ, next_code);
                 if seen == 0 {
                     if next_code < 0 {
                         // The goal side walks the moves backwards: succ -> state must be a move.
                         debug_assert_reversible(space, state, succ, "bidirectional_bfs");
                     }
-                    arena.set(succ, next_code);
                     next.push(succ);
                 } else if (seen > 0) != (code > 0) {
                     if code < 0 {

@@ -516,3 +516,20 @@ fn bidirectional_search_refuses_moves_that_cannot_be_undone_in_debug_builds() {
     .unwrap();
     assert_eq!(path.len() - 1, 6);
 }
+
+#[test]
+fn claim_stores_only_into_unreached_states_in_every_arena() {
+    fn check(mut arena: impl Arena) {
+        assert_eq!(arena.claim(7, 3), 0);
+        assert_eq!(arena.claim(7, 5), 3, "a held code is kept");
+        assert_eq!(arena.get(7), 3);
+        assert_eq!(arena.claim(9, -2), 0);
+        assert_eq!((arena.len(), arena.get(9)), (2, -2));
+        arena.reset();
+        assert_eq!(arena.claim(7, 4), 0);
+    }
+    check(DenseArena::new(16));
+    check(SparseArena::new());
+    check(crate::CompactArena::new());
+    check(&mut SparseArena::new());
+}
