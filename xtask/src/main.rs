@@ -8,11 +8,13 @@
 //! * `gen-testdata [PUZZLE]`: writes the generated cases of `testdata/` and their answers from the oracles.
 //! * `fuzz [PUZZLE] [--cases N] [--seed S]`: mutation fuzzing of the release binaries, with
 //!   the oracles as judges where the size allows (see [`fuzz`]).
+//! * `browser`: every binary's `--render` page checked in headless Chromium (see [`browser`]).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
 
 mod bench;
+mod browser;
 mod check;
 mod fuzz;
 mod gen_testdata;
@@ -32,10 +34,11 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("gen-testdata") => gen_testdata::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("browser") => browser::run(&args[1..]),
         _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
              cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
-             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]",
+             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser",
         )),
     };
     match result {

@@ -12,12 +12,22 @@ use judge::cli;
 /// Reads T, then three rows of `H`/`T` per case, on stdin; prints per case the fewest flips of
 /// a row, a column or a diagonal that make all nine coins alike, or -1 when none do.
 #[derive(Parser)]
-#[command(version, override_usage = "coins [--moves] < INPUT")]
+#[command(
+    version,
+    override_usage = "coins [--moves] [--render FILE.html [--case K]] < INPUT"
+)]
 struct Arguments {
     /// After each count, the flips used, in the order R1 R2 R3 C1 C2 C3 D1 D2 (rows from the
     /// top, columns from the left, D1 from the top left, D2 from the top right).
     #[arg(long)]
     moves: bool,
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    render: Option<std::path::PathBuf>,
+    /// The case that --render shows (1 for the first).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
+    case: usize,
 }
 
 const EXAMPLES: &str = "  printf '1\\nH T T\\nH T T\\nT H H\\n' | coins           2
@@ -36,7 +46,36 @@ fn main() -> ExitCode {
         Ok(instance) => instance,
         Err(error) => return cli::fail("coins", error),
     };
+    let shown = match &arguments.render {
+        Some(_) => match cli::case_index("coins", arguments.case, instance.boards.len()) {
+            Ok(index) => Some(index),
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let solution = coins::solve(&instance);
+    if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        let grid = &instance.boards[index];
+        let cells = grid.rows() * grid.cols();
+        let flips = solution.answers[index].as_ref().map(|ops| {
+            ops.iter()
+                .map(|&op| render::Flip {
+                    label: op.to_string(),
+                    cells: (0..cells).filter(|c| grid.mask(op) >> c & 1 == 1).collect(),
+                })
+                .collect()
+        });
+        let scene = render::CoinsScene {
+            title: format!("Coins, case {}", index + 1),
+            rows: grid.rows(),
+            cols: grid.cols(),
+            tails: (0..cells).map(|c| grid.tails() >> c & 1 == 1).collect(),
+            flips,
+        };
+        if let Err(code) = cli::write_file("coins", path, &render::coins_page(&scene)) {
+            return code;
+        }
+    }
     cli::write_stdout("coins", |out| {
         if arguments.moves {
             write!(out, "{}", solution.with_moves())

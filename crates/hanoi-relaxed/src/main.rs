@@ -13,11 +13,21 @@ use judge::cli;
 /// Reads one stack per line on stdin (the sizes on peg 1 from the top down, as digits, e.g.
 /// `1314`) and prints per line the fewest moves that bring every disc to peg 2, in any order.
 #[derive(Parser)]
-#[command(version, override_usage = "hanoi-relaxed [--moves] < INPUT")]
+#[command(
+    version,
+    override_usage = "hanoi-relaxed [--moves] [--render FILE.html [--case K]] < INPUT"
+)]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 3).
     #[arg(long)]
     moves: bool,
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    render: Option<std::path::PathBuf>,
+    /// The case that --render shows (1 for the first).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
+    case: usize,
 }
 
 const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed           6, 4 and 5
@@ -36,7 +46,40 @@ fn main() -> ExitCode {
         Ok(instance) => instance,
         Err(error) => return cli::fail("hanoi-relaxed", error),
     };
+    let shown = match &arguments.render {
+        Some(_) => match cli::case_index("hanoi-relaxed", arguments.case, instance.stacks.len()) {
+            Ok(index) => Some(index),
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let solution = hanoi_relaxed::solve(&instance);
+    if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        let start = &instance.stacks[index];
+        let moves = solution.moves[index].clone().unwrap_or_default();
+        let scene = render::PegsScene {
+            title: format!(
+                "Not the Tower of Hanoi, line {}: to peg 2 in {} moves",
+                index + 1,
+                moves.len()
+            ),
+            pegs: 3,
+            // The model lists each peg from the top down; the page wants the bottom first.
+            start: hanoi_relaxed::Peg::ALL
+                .iter()
+                .map(|&peg| start.peg(peg).iter().rev().map(|&s| u32::from(s)).collect())
+                .collect(),
+            moves: render::PegMoves::List(
+                moves
+                    .iter()
+                    .map(|m| (m.from.index() as u8, m.to.index() as u8))
+                    .collect(),
+            ),
+        };
+        if let Err(code) = cli::write_file("hanoi-relaxed", path, &render::pegs_page(&scene)) {
+            return code;
+        }
+    }
     cli::write_stdout("hanoi-relaxed", |out| {
         if arguments.moves {
             write!(out, "{}", solution.with_moves())

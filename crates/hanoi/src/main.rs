@@ -10,22 +10,49 @@ use judge::cli;
 /// Reads N (1 to 100) on stdin and prints the fewest moves, 2^N - 1, exactly; then, when
 /// N <= 20, one line `A B` per move of the unique optimal sequence from peg 1 to peg 3.
 #[derive(Parser)]
-#[command(version, override_usage = "hanoi < INPUT")]
-struct Arguments {}
+#[command(version, override_usage = "hanoi [--render FILE.html] < INPUT")]
+struct Arguments {
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    render: Option<std::path::PathBuf>,
+}
 
 const EXAMPLES: &str = "  echo 3 | hanoi          7, then the seven moves
-  echo 100 | hanoi        1267650600228229401496703205375";
+  echo 100 | hanoi        1267650600228229401496703205375
+  echo 20 | hanoi --render hanoi.html > /dev/null   a page that plays the 1,048,575 moves";
 
 fn main() -> ExitCode {
-    if let Err(code) = cli::arguments::<Arguments>("hanoi", EXAMPLES) {
-        return code;
-    }
+    let arguments = match cli::arguments::<Arguments>("hanoi", EXAMPLES) {
+        Ok(arguments) => arguments,
+        Err(code) => return code,
+    };
     let input = match cli::read_stdin("hanoi") {
         Ok(input) => input,
         Err(code) => return code,
     };
-    match hanoi::parse(&input) {
-        Ok(instance) => cli::write_stdout("hanoi", |out| hanoi::write_solution(&instance, out)),
-        Err(error) => cli::fail("hanoi", error),
+    let instance = match hanoi::parse(&input) {
+        Ok(instance) => instance,
+        Err(error) => return cli::fail("hanoi", error),
+    };
+    if let Some(path) = &arguments.render {
+        let n = instance.n_discs;
+        if n > 40 {
+            return cli::fail("hanoi", "--render shows at most 40 discs");
+        }
+        let scene = render::PegsScene {
+            title: format!("Tower of Hanoi: {n} discs from peg 1 to peg 3"),
+            pegs: 3,
+            start: vec![(1..=n).rev().collect(), Vec::new(), Vec::new()],
+            moves: render::PegMoves::Tower {
+                discs: n,
+                from: 0,
+                to: 2,
+            },
+        };
+        if let Err(code) = cli::write_file("hanoi", path, &render::pegs_page(&scene)) {
+            return code;
+        }
     }
+    cli::write_stdout("hanoi", |out| hanoi::write_solution(&instance, out))
 }

@@ -20,7 +20,7 @@ use statespace::Levels;
 #[command(
     version,
     args_conflicts_with_subcommands = true,
-    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N"
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg]"
 )]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
@@ -32,6 +32,13 @@ struct Arguments {
     /// A folder of saved goal tables (`hanoi4 table build`) to read; never written.
     #[arg(long, value_name = "DIR")]
     tables: Option<PathBuf>,
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    render: Option<PathBuf>,
+    /// The case that --render shows (1 for the first).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
+    case: usize,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -59,6 +66,9 @@ enum Command {
         /// and 12 GB of memory on two cores).
         #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
         n: u8,
+        /// Also draw the number of configurations at each distance as a bar chart (SVG).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
 }
 
@@ -88,7 +98,9 @@ const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4      
   hanoi4 --moves < cases.txt                               counts and moves
   hanoi4 table build 16 --dir tables                       40 s, a 171 MiB file
   hanoi4 --tables tables < cases.txt                       uses the saved tables
-  hanoi4 eccentricity 15                                   130, reached by 588 configurations";
+  hanoi4 eccentricity 15                                   130, reached by 588 configurations
+  hanoi4 --render case2.html --case 2 < cases.txt          a page that plays case 2
+  hanoi4 eccentricity 12 --plot levels.svg                 the levels as a bar chart";
 
 fn main() -> ExitCode {
     let arguments = match cli::arguments::<Arguments>("hanoi4", EXAMPLES) {
@@ -96,10 +108,11 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let result = match arguments.command {
-        Some(Command::Eccentricity { n }) => eccentricity(usize::from(n), None, false),
-        Some(Command::Table(TableCommand::Build { n, dir, replace })) => {
-            TableDir::create(dir).and_then(|dir| eccentricity(usize::from(n), Some(dir), replace))
+        Some(Command::Eccentricity { n, plot }) => {
+            eccentricity(usize::from(n), None, false, plot.as_deref())
         }
+        Some(Command::Table(TableCommand::Build { n, dir, replace })) => TableDir::create(dir)
+            .and_then(|dir| eccentricity(usize::from(n), Some(dir), replace, None)),
         Some(Command::Table(TableCommand::Info { file })) => info(&file),
         None => return judge_mode(&arguments),
     };
@@ -127,10 +140,45 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
         EngineName::GoalTable => Engine::GoalTable,
         EngineName::Pdb => Engine::Pdb,
     });
+    let shown = match &arguments.render {
+        Some(_) => match cli::case_index("hanoi4", arguments.case, starts.len()) {
+            Ok(index) => Some(index),
+            Err(code) => return code,
+        },
+        None => None,
+    };
     let solution = match hanoi4::solve_file(&starts, engine, tables.as_ref()) {
         Ok(solution) => solution,
         Err(error) => return cli::fail("hanoi4", error),
     };
+    if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        let start = &starts[index];
+        let n = start.n_discs();
+        let mut pegs = vec![Vec::new(); 4];
+        for number in (1..=n).rev() {
+            let disc = hanoi4::Disc::new(number).expect("a disc of the case");
+            pegs[start.peg_of(disc).index()].push(number as u32);
+        }
+        let moves = &solution.moves[index];
+        let scene = render::PegsScene {
+            title: format!(
+                "Four-peg Hanoi, case {}: {n} discs to peg 4 in {} moves",
+                index + 1,
+                moves.len()
+            ),
+            pegs: 4,
+            start: pegs,
+            moves: render::PegMoves::List(
+                moves
+                    .iter()
+                    .map(|m| (m.from.index() as u8, m.to.index() as u8))
+                    .collect(),
+            ),
+        };
+        if let Err(code) = cli::write_file("hanoi4", path, &render::pegs_page(&scene)) {
+            return code;
+        }
+    }
     cli::write_stdout("hanoi4", |out| {
         if arguments.moves {
             write!(out, "{}", solution.with_moves())
@@ -144,7 +192,12 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
 /// the build, to replace a saved table unless `replace`), and prints every level, the largest
 /// distance and how many configurations reach it. Progress goes to stderr when it is a terminal
 /// and the build has lasted more than a second.
-fn eccentricity(n: usize, dir: Option<TableDir>, replace: bool) -> Result<ExitCode, SolveError> {
+fn eccentricity(
+    n: usize,
+    dir: Option<TableDir>,
+    replace: bool,
+    plot: Option<&std::path::Path>,
+) -> Result<ExitCode, SolveError> {
     if let Some(dir) = &dir
         && !replace
         && dir.contains(n)
@@ -168,6 +221,17 @@ fn eccentricity(n: usize, dir: Option<TableDir>, replace: bool) -> Result<ExitCo
     let built = started.elapsed();
     if let Some(dir) = &dir {
         dir.save(&table, replace)?;
+    }
+    if let Some(path) = plot {
+        let chart = render::bar_chart_svg(
+            &format!("Four-peg Hanoi, {n} discs: configurations by distance to the tower on peg 4"),
+            "moves to the tower on peg 4",
+            "configurations (log scale)",
+            levels.sizes(),
+        );
+        if let Err(code) = cli::write_file("hanoi4", path, &chart) {
+            return Ok(code);
+        }
     }
     Ok(cli::write_stdout("hanoi4", |out| {
         report(out, n, &levels, built.as_secs_f64(), threads)

@@ -76,6 +76,30 @@ pub fn write_stdout(
     }
 }
 
+/// Writes `contents` to `path` (a page, a chart) before anything goes to stdout.
+///
+/// # Errors
+/// Status 2 after one line naming the file.
+pub fn write_file(binary: &str, path: &std::path::Path, contents: &str) -> Result<(), ExitCode> {
+    std::fs::write(path, contents)
+        .map_err(|error| fail(binary, format!("{}: {error}", path.display())))
+}
+
+/// The 1-based case `case` of `count` cases, as an index.
+///
+/// # Errors
+/// Status 2 after one line when there is no such case.
+pub fn case_index(binary: &str, case: usize, count: usize) -> Result<usize, ExitCode> {
+    if (1..=count).contains(&case) {
+        Ok(case - 1)
+    } else {
+        Err(fail(
+            binary,
+            format!("--case {case}: the input has {count} case(s)"),
+        ))
+    }
+}
+
 /// Prints `<binary>: <message>` on stderr and returns status 2.
 pub fn fail(binary: &str, message: impl Display) -> ExitCode {
     eprintln!("{binary}: {message}");

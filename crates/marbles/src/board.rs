@@ -263,6 +263,13 @@ impl Board {
         stops
     }
 
+    /// Where a marble alone at `cell` stops when the board is tilted, or `None` when it falls
+    /// into the hole, in O(1).
+    pub fn roll(&self, cell: u32, tilt: Tilt) -> Option<u32> {
+        let stop = self.stops[tilt.index()][cell as usize];
+        (stop != FALLS).then_some(stop)
+    }
+
     /// Tilts the board with the marbles at `red` and `blue`, in O(1).
     pub fn tilt(&self, red: u32, blue: u32, tilt: Tilt) -> Outcome {
         let stops = &self.stops[tilt.index()];

@@ -6,7 +6,7 @@ use clap::{Parser, ValueEnum};
 use std::io::Write;
 
 use judge::cli;
-use marbles::{Limit, OutputKind};
+use marbles::{Limit, Outcome, OutputKind};
 
 /// Marble escape (BOJ 13460, 13459, 15644, 15653).
 ///
@@ -16,7 +16,7 @@ use marbles::{Limit, OutputKind};
 #[derive(Parser)]
 #[command(
     version,
-    override_usage = "marbles [--output count|possible|path] [--max-tilts K|none] < INPUT"
+    override_usage = "marbles [--output count|possible|path] [--max-tilts K|none] [--render FILE.html] < INPUT"
 )]
 struct Arguments {
     /// What to print: the fewest tilts or -1 (13460); 1 or 0 (13459); the fewest tilts and one
@@ -26,6 +26,10 @@ struct Arguments {
     /// The most tilts allowed (the judges' 10), or `none` for no limit (15653).
     #[arg(long, value_name = "K|none", default_value = "10", value_parser = parse_limit)]
     max_tilts: Limit,
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    render: Option<std::path::PathBuf>,
 }
 
 /// The judge output variants.
@@ -49,6 +53,48 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
             "expected a number of tilts or none, found {text:?}"
         )),
     }
+}
+
+/// The page of `solution`: the marbles' cells after every tilt, from the board's own tilt.
+fn marbles_page(board: &marbles::Board, solution: &marbles::Solution) -> String {
+    let cells: Vec<u8> = (0..board.cells() as u32)
+        .map(|cell| match cell {
+            _ if board.is_wall(cell) => b'#',
+            _ if cell == board.hole() => b'O',
+            _ => b'.',
+        })
+        .collect();
+    let tilts = solution.tilts.as_ref().map(|tilts| {
+        let (mut red, mut blue) = (board.red(), board.blue());
+        tilts
+            .iter()
+            .map(|&tilt| match board.tilt(red, blue, tilt) {
+                Outcome::Rolled(r, b) => {
+                    (red, blue) = (r, b);
+                    render::Tilted {
+                        direction: tilt.letter(),
+                        red: Some(r as usize),
+                        blue: Some(b as usize),
+                    }
+                }
+                // Red fell; blue, never on red's way to the hole, rolled alone.
+                Outcome::Escaped | Outcome::Lost => render::Tilted {
+                    direction: tilt.letter(),
+                    red: None,
+                    blue: board.roll(blue, tilt).map(|b| b as usize),
+                },
+            })
+            .collect()
+    });
+    render::marbles_page(&render::MarblesScene {
+        title: format!("Marble escape, {} x {}", board.rows(), board.cols()),
+        rows: board.rows(),
+        cols: board.cols(),
+        cells,
+        red: board.red() as usize,
+        blue: board.blue() as usize,
+        tilts,
+    })
 }
 
 const EXAMPLES: &str =
@@ -75,5 +121,10 @@ fn main() -> ExitCode {
         Output::Path => OutputKind::Path,
     };
     let solution = marbles::solve(&board, arguments.max_tilts);
+    if let Some(path) = &arguments.render
+        && let Err(code) = cli::write_file("marbles", path, &marbles_page(&board, &solution))
+    {
+        return code;
+    }
     cli::write_stdout("marbles", |out| write!(out, "{}", solution.display(kind)))
 }

@@ -594,7 +594,7 @@ fn main() {
             &mut CompactArena::new(),
             start,
             &[goal],
-            20_000_000,
+            6_000_000,
             heuristic,
         );
         if probe.path.is_some() && probe.expanded <= 5_000_000 {
