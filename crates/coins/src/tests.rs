@@ -262,57 +262,26 @@ fn moves_snapshots() {
 /// input: `parse` answers `Ok` or an error naming a line, and never panics.
 #[test]
 fn parse_never_panics_on_arbitrary_text() {
-    let mut rng = fastrand::Rng::with_seed(9079);
-    let sample: &str = "2\nH T T\nH T T\nT H H\nH H H\nH H H\nH H H\n";
-    let alphabet: &[&str] = &[
-        "H",
-        "T",
-        "h",
-        " ",
-        "\t",
-        "\n",
-        "\r\n",
-        "1",
-        "0",
-        "-1",
-        "\u{feff}",
-        "HT",
-        "99999999999999999999",
-    ];
-    for round in 0..40_000 {
-        let text: String = if round % 2 == 0 {
-            (0..rng.usize(0..40))
-                .map(|_| alphabet[rng.usize(..alphabet.len())])
-                .collect()
-        } else {
-            let mut text = sample.to_string();
-            for _ in 0..rng.usize(1..4) {
-                let at = rng.usize(..=text.len());
-                let at = (0..=at)
-                    .rev()
-                    .find(|&i| text.is_char_boundary(i))
-                    .unwrap_or(0);
-                let piece = alphabet[rng.usize(..alphabet.len())];
-                if rng.bool() {
-                    text.insert_str(at, piece);
-                } else {
-                    let end = (at + rng.usize(0..4)).min(text.len());
-                    let end = (end..=text.len())
-                        .find(|&i| text.is_char_boundary(i))
-                        .unwrap();
-                    text.replace_range(at..end, piece);
-                }
-            }
-            text
-        };
-        if let Err(error) = parse(&text) {
-            let message = error.to_string();
-            assert!(
-                message.starts_with("line ") && !message.contains('\n'),
-                "{text:?}: {message}"
-            );
-        }
-    }
+    judge::testing::parse_never_panics(
+        9079,
+        "2\nH T T\nH T T\nT H H\nH H H\nH H H\nH H H\n",
+        &[
+            "H",
+            "T",
+            "h",
+            " ",
+            "\t",
+            "\n",
+            "\r\n",
+            "1",
+            "0",
+            "-1",
+            "\u{feff}",
+            "HT",
+            "99999999999999999999",
+        ],
+        |text| parse(text).map(|_| ()),
+    );
 }
 
 /// Every refusal in the judge data (`testdata/coins/bad`), its message reviewed as a snapshot.

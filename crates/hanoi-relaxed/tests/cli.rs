@@ -11,17 +11,7 @@ fn command_line_conventions_and_help() {
 
 #[test]
 fn the_rendered_page_of_a_small_case_is_a_reviewed_snapshot() {
-    let page =
-        std::env::temp_dir().join(format!("hanoi-relaxed-render-{}.html", std::process::id()));
-    let mut args: Vec<&std::ffi::OsStr> = Vec::new();
-    args.extend([std::ffi::OsStr::new("--render"), page.as_os_str()]);
-    let run = judge::testing::run(
-        env!("CARGO_BIN_EXE_hanoi-relaxed").as_ref(),
-        &args,
-        "123\n".as_bytes(),
-    );
-    assert_eq!(run.status, Some(0), "{run:?}");
-    let html = std::fs::read_to_string(&page).unwrap();
-    std::fs::remove_file(&page).unwrap();
+    let binary = env!("CARGO_BIN_EXE_hanoi-relaxed").as_ref();
+    let html = judge::testing::rendered_page(binary, &[], "123\n");
     insta::assert_snapshot!("render", html);
 }

@@ -30,16 +30,7 @@ fn a_reader_that_stops_early_ends_the_program_quietly() {
 
 #[test]
 fn the_rendered_page_of_a_small_case_is_a_reviewed_snapshot() {
-    let page = std::env::temp_dir().join(format!("hanoi-render-{}.html", std::process::id()));
-    let mut args: Vec<&std::ffi::OsStr> = Vec::new();
-    args.extend([std::ffi::OsStr::new("--render"), page.as_os_str()]);
-    let run = judge::testing::run(
-        env!("CARGO_BIN_EXE_hanoi").as_ref(),
-        &args,
-        "3\n".as_bytes(),
-    );
-    assert_eq!(run.status, Some(0), "{run:?}");
-    let html = std::fs::read_to_string(&page).unwrap();
-    std::fs::remove_file(&page).unwrap();
+    let binary = env!("CARGO_BIN_EXE_hanoi").as_ref();
+    let html = judge::testing::rendered_page(binary, &[], "3\n");
     insta::assert_snapshot!("render", html);
 }

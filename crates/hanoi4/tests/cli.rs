@@ -8,18 +8,12 @@ fn command_line_conventions_and_help() {
 
 #[test]
 fn the_rendered_page_of_a_small_case_is_a_reviewed_snapshot() {
-    let page = std::env::temp_dir().join(format!("hanoi4-render-{}.html", std::process::id()));
-    let mut args: Vec<&std::ffi::OsStr> =
-        ["--case", "1"].iter().map(std::ffi::OsStr::new).collect();
-    args.extend([std::ffi::OsStr::new("--render"), page.as_os_str()]);
-    let run = judge::testing::run(
-        env!("CARGO_BIN_EXE_hanoi4").as_ref(),
-        &args,
-        "2\n2\n1 2\n0\n1 1\n0\n1\n1 1\n0\n0\n0\n".as_bytes(),
+    let binary = env!("CARGO_BIN_EXE_hanoi4").as_ref();
+    let html = judge::testing::rendered_page(
+        binary,
+        &["--case", "1"],
+        "2\n2\n1 2\n0\n1 1\n0\n1\n1 1\n0\n0\n0\n",
     );
-    assert_eq!(run.status, Some(0), "{run:?}");
-    let html = std::fs::read_to_string(&page).unwrap();
-    std::fs::remove_file(&page).unwrap();
     insta::assert_snapshot!("render", html);
 }
 

@@ -100,3 +100,77 @@ pub fn conventions(binary: &Path, name: &str) -> String {
     assert!(message.ends_with(", found end of input"), "{message}");
     help.stdout
 }
+
+/// Checks that `parse` answers every text of a property test with `Ok` or a one-line error
+/// naming its line, and never panics: 40,000 texts, half random sequences of `alphabet`'s
+/// pieces, half `sample` with one to three random pieces inserted or written over.
+///
+/// # Panics
+/// On the first message that does not start with `line ` or spans several lines (and, of
+/// course, when `parse` panics).
+#[track_caller]
+pub fn parse_never_panics<E: std::fmt::Display>(
+    seed: u64,
+    sample: &str,
+    alphabet: &[&str],
+    mut parse: impl FnMut(&str) -> Result<(), E>,
+) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    for round in 0..40_000 {
+        let text: String = if round % 2 == 0 {
+            (0..rng.usize(0..40))
+                .map(|_| alphabet[rng.usize(..alphabet.len())])
+                .collect()
+        } else {
+            let mut text = sample.to_string();
+            for _ in 0..rng.usize(1..4) {
+                let at = rng.usize(..=text.len());
+                let at = (0..=at)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0);
+                let piece = alphabet[rng.usize(..alphabet.len())];
+                if rng.bool() {
+                    text.insert_str(at, piece);
+                } else {
+                    let end = (at + rng.usize(0..4)).min(text.len());
+                    let end = (end..=text.len())
+                        .find(|&i| text.is_char_boundary(i))
+                        .unwrap_or(text.len());
+                    text.replace_range(at..end, piece);
+                }
+            }
+            text
+        };
+        if let Err(error) = parse(&text) {
+            let message = error.to_string();
+            assert!(
+                message.starts_with("line ") && !message.contains('\n'),
+                "{text:?}: {message}"
+            );
+        }
+    }
+}
+
+/// The page that `binary` writes with `--render` for `input`, after `args`.
+///
+/// # Panics
+/// When the binary does not succeed or writes no page.
+#[track_caller]
+pub fn rendered_page(binary: &Path, args: &[&str], input: &str) -> String {
+    let page = std::env::temp_dir().join(format!(
+        "render-{}-{}.html",
+        binary
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("page"),
+        std::process::id()
+    ));
+    let mut all: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    all.extend([OsStr::new("--render"), page.as_os_str()]);
+    let run = run(binary, &all, input.as_bytes());
+    assert_eq!(run.status, Some(0), "{run:?}");
+    let html = std::fs::read_to_string(&page).expect("a page was written");
+    std::fs::remove_file(&page).expect("the page can be removed");
+    html
+}
