@@ -111,6 +111,26 @@ impl Arena for DenseArena {
         *entry = code;
     }
 
+    #[inline]
+    fn claim(&mut self, state: u64, code: i32) -> i32 {
+        debug_assert_ne!(code, 0, "code 0 means not reached");
+        let entry = &mut self.table[state as usize];
+        let previous = *entry;
+        if previous == 0 {
+            *entry = code;
+            self.set_count += 1;
+            if !self.overflowed {
+                if self.log.len() < self.log_limit {
+                    self.log.push(state as u32);
+                } else {
+                    self.overflowed = true;
+                    self.log = Vec::new();
+                }
+            }
+        }
+        previous
+    }
+
     fn reset(&mut self) {
         if self.overflowed {
             self.table.fill(0);
