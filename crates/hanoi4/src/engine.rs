@@ -4,7 +4,10 @@
 use std::fmt;
 
 use crate::solution::cases_by_disc_count;
-use crate::{Config, GoalTable, Move, PdbSearch, Solution, SolveError, Solver, TableDir};
+use crate::{
+    Config, Disc, GoalTable, Move, PdbSearch, Peg, Solution, SolveError, Solver, TableDir,
+    tower_moves,
+};
 
 /// A way of solving four-peg Hanoi optimally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +80,9 @@ impl fmt::Display for Engine {
 /// built in 37 s and takes 171 MiB (17 discs: about 3 minutes and 683 MiB).
 const DEFAULT_WINDOW: usize = 16;
 
-/// Solves every case towards peg 4, each disc count with `engine` or its default engine.
+/// Solves every case towards peg 4, each disc count with `engine` or its default engine. Without
+/// an engine asked for, perfect towers past the dense table are answered at once: 0 moves on
+/// peg 4, else the Frame-Stewart construction ([`tower_moves`]).
 ///
 /// With `tables`, saved two-bit tables are read from that folder (never written: saving is
 /// [`TableDir::save`]): the goal-table engine answers any disc count whose table is there, and A* uses
@@ -122,8 +127,23 @@ pub fn solve_file(
         .filter(|&n| choose(n) == Engine::Table)
         .max();
     let mut table_solver = largest_for_table.map(Solver::new).transpose()?;
-    for (n, cases) in groups {
+    for (n, mut cases) in groups {
         let chosen = choose(n);
+        if engine.is_none() && n > Solver::MAX_DISCS {
+            // Past the dense table, perfect towers need no search: already solved, or the
+            // Frame-Stewart construction (optimal between perfect towers). Nothing is built
+            // for a disc count whose cases are all towers.
+            cases.retain(|&i| match tower_peg(&starts[i]) {
+                Some(peg) => {
+                    moves[i] = tower_moves(n, peg, Peg::LAST);
+                    false
+                }
+                None => true,
+            });
+            if cases.is_empty() {
+                continue;
+            }
+        }
         let group: Vec<Config> = cases.iter().map(|&i| starts[i].clone()).collect();
         let solved: Vec<Vec<Move>> = match chosen {
             Engine::Table => {
@@ -159,6 +179,15 @@ pub fn solve_file(
         }
     }
     Ok(Solution { moves })
+}
+
+/// The peg holding every disc of `config`, if one does.
+fn tower_peg(config: &Config) -> Option<Peg> {
+    let n = config.n_discs();
+    let peg = config.peg_of(Disc::new(1).expect("disc 1"));
+    (2..=n)
+        .all(|d| config.peg_of(Disc::new(d).expect("a disc of the configuration")) == peg)
+        .then_some(peg)
 }
 
 /// The goal table of `n` discs: loaded when saved in `tables`, else built in memory.

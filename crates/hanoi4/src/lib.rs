@@ -2,6 +2,7 @@
 
 mod engine;
 mod error;
+mod frame_stewart;
 mod goal_table;
 mod model;
 mod parse;
@@ -14,6 +15,7 @@ mod store;
 
 pub use engine::{Engine, solve_file};
 pub use error::SolveError;
+pub use frame_stewart::{frame_stewart, tower_moves};
 pub use goal_table::GoalTable;
 pub use judge::{Found, ParseError};
 pub use model::{Config, ConfigError, Disc, Move, Peg};

@@ -596,3 +596,53 @@ fn judge_data_refusals() {
         insta::assert_snapshot!(message);
     });
 }
+
+/// The Frame-Stewart numbers for 1 to 20 discs as published (OEIS A007664).
+const FRAME_STEWART_TO_20: [u64; 20] = [
+    1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129, 161, 193, 225, 257, 289,
+];
+
+#[test]
+fn the_frame_stewart_construction_moves_towers_legally_in_the_published_number_of_moves() {
+    for n in 1..=20 {
+        assert_eq!(
+            crate::frame_stewart(n),
+            FRAME_STEWART_TO_20[n - 1],
+            "n = {n}"
+        );
+        for from in Peg::ALL {
+            for to in Peg::ALL.into_iter().filter(|&t| t != from) {
+                let moves = crate::tower_moves(n, from, to);
+                assert_eq!(moves.len() as u64, FRAME_STEWART_TO_20[n - 1]);
+                let end = replay(&Config::tower(n, from).unwrap(), &moves);
+                assert_eq!(end[to.index()].len(), n, "n = {n}, {from} to {to}");
+            }
+        }
+        assert!(crate::tower_moves(n, Peg::LAST, Peg::LAST).is_empty());
+    }
+    // Against the exact distances of the two-bit table: optimal towards peg 4.
+    for n in 1..=10 {
+        let (table, _) = crate::GoalTable::build(n, 2, |_, _| {}).unwrap();
+        for from in Peg::ALL {
+            let tower = Config::tower(n, from).unwrap();
+            let expected = crate::tower_moves(n, from, Peg::LAST).len() as u32;
+            assert_eq!(table.distance(&tower), expected, "n = {n} from {from}");
+        }
+    }
+}
+
+#[test]
+fn towers_past_the_dense_table_are_answered_without_a_search() {
+    use crate::solve_file;
+    // 20 discs would need minutes of tables if anything were built; towers need none.
+    let starts: Vec<Config> = [(20, 0), (17, 3), (14, 2), (19, 1)]
+        .iter()
+        .map(|&(n, peg)| Config::tower(n, Peg::new(peg).unwrap()).unwrap())
+        .collect();
+    let solution = solve_file(&starts, None, None).unwrap();
+    let lengths: Vec<usize> = solution.moves.iter().map(Vec::len).collect();
+    assert_eq!(lengths, [289, 0, 113, 257]);
+    for (start, moves) in starts.iter().zip(&solution.moves) {
+        assert_eq!(replay(start, moves)[3].len(), start.n_discs());
+    }
+}
