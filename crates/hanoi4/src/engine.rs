@@ -35,20 +35,30 @@ impl Engine {
         }
     }
 
-    /// The engine used when none is asked for and no saved table of `n_discs` is at hand
-    /// (with one, the goal table answers at once). The table answers up to 13 discs in
-    /// milliseconds. At 14 discs the pattern databases (3 s to build, milliseconds a case)
-    /// beat building the goal table; at 15 and 16 the goal table (10 s and 37 s, then microseconds a
-    /// case) beats A*, which needs a second or more a case at 16. Beyond 16, A* over windows of
-    /// the largest saved table, or of the 16-disc table. Figures from `cargo bench -p hanoi4`.
-    pub fn default_for(n_discs: usize) -> Engine {
+    /// The engine used for `cases` cases of `n_discs` (perfect towers not counted: they need
+    /// none) when none is asked for and no saved table of `n_discs` is at hand (with one, the
+    /// goal table answers at once). The dense table answers up to 13 discs in milliseconds. At
+    /// 14 discs the pattern databases (3 s to build, milliseconds a case) beat building the goal
+    /// table. At 15 and 16 it depends on the number of cases: A* over 14-disc databases costs
+    /// 2.7 s to build, then a median of 0.10 s a case at 15 discs (max 0.14 s) and 0.93 s at
+    /// 16 (max 9.8 s); the goal table costs 10 to 16 s (15 discs) or 40 s (16) once, then
+    /// microseconds a case. So A* below [`Engine::GOAL_TABLE_FROM`] cases. Beyond 16, A* over
+    /// windows of the largest saved table, or of the 16-disc table. Figures from
+    /// `HANOI4_PDB=15,16 HANOI4_PDB_CASES=10 cargo bench -p hanoi4`.
+    pub fn default_for(n_discs: usize, cases: usize) -> Engine {
         match n_discs {
             0..=13 => Engine::Table,
             14 => Engine::Pdb,
+            15 if cases < Self::GOAL_TABLE_FROM[0] => Engine::Pdb,
+            16 if cases < Self::GOAL_TABLE_FROM[1] => Engine::Pdb,
             15..=16 => Engine::GoalTable,
             _ => Engine::Pdb,
         }
     }
+
+    /// From how many cases of 15 and of 16 discs the default engine builds the goal table
+    /// instead of searching each case with A*: about the build time over a case's median.
+    pub const GOAL_TABLE_FROM: [usize; 2] = [64, 16];
 
     /// The engine's name: `table`, `goal-table` or `pdb`.
     pub fn name(self) -> &'static str {
@@ -100,17 +110,36 @@ pub fn solve_file(
     tables: Option<&TableDir>,
 ) -> Result<Solution, SolveError> {
     let saved = |n: usize| tables.is_some_and(|dir| dir.contains(n));
+    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
+    let mut groups = cases_by_disc_count(starts);
+    if engine.is_none() {
+        // Past the dense table, perfect towers need no search: already solved, or the
+        // Frame-Stewart construction (optimal between perfect towers). Nothing is built for a
+        // disc count whose cases are all towers.
+        for (n, cases) in &mut groups {
+            if *n > Solver::MAX_DISCS {
+                cases.retain(|&i| match tower_peg(&starts[i]) {
+                    Some(peg) => {
+                        moves[i] = tower_moves(*n, peg, Peg::LAST);
+                        false
+                    }
+                    None => true,
+                });
+            }
+        }
+        groups.retain(|(_, cases)| !cases.is_empty());
+    }
+    let counts: Vec<(usize, usize)> = groups.iter().map(|(n, c)| (*n, c.len())).collect();
     let choose = |n: usize| {
         engine.unwrap_or(
             if n <= GoalTable::MAX_DISCS && n > Solver::MAX_DISCS && saved(n) {
                 Engine::GoalTable
             } else {
-                Engine::default_for(n)
+                let cases = counts.iter().find(|(m, _)| *m == n).map_or(0, |c| c.1);
+                Engine::default_for(n, cases)
             },
         )
     };
-    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
-    let groups = cases_by_disc_count(starts);
     for &(n, _) in &groups {
         let chosen = choose(n);
         if n > chosen.max_discs() {
@@ -127,23 +156,8 @@ pub fn solve_file(
         .filter(|&n| choose(n) == Engine::Table)
         .max();
     let mut table_solver = largest_for_table.map(Solver::new).transpose()?;
-    for (n, mut cases) in groups {
+    for (n, cases) in groups {
         let chosen = choose(n);
-        if engine.is_none() && n > Solver::MAX_DISCS {
-            // Past the dense table, perfect towers need no search: already solved, or the
-            // Frame-Stewart construction (optimal between perfect towers). Nothing is built
-            // for a disc count whose cases are all towers.
-            cases.retain(|&i| match tower_peg(&starts[i]) {
-                Some(peg) => {
-                    moves[i] = tower_moves(n, peg, Peg::LAST);
-                    false
-                }
-                None => true,
-            });
-            if cases.is_empty() {
-                continue;
-            }
-        }
         let group: Vec<Config> = cases.iter().map(|&i| starts[i].clone()).collect();
         let solved: Vec<Vec<Move>> = match chosen {
             Engine::Table => {

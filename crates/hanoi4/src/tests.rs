@@ -646,3 +646,21 @@ fn towers_past_the_dense_table_are_answered_without_a_search() {
         assert_eq!(replay(start, moves)[3].len(), start.n_discs());
     }
 }
+
+#[test]
+#[ignore = "slow (a 15-disc goal table, 15 s): CI runs it with --include-ignored"]
+fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
+    use crate::{Engine, solve_file};
+    assert_eq!(Engine::default_for(15, 3), Engine::Pdb);
+    assert_eq!(Engine::default_for(15, Engine::GOAL_TABLE_FROM[0]), Engine::GoalTable);
+    let mut rng = fastrand::Rng::with_seed(15);
+    let starts: Vec<Config> = (0..3)
+        .map(|_| Config::unpack(rng.u64(..1 << 30), 15))
+        .collect();
+    let by_default = solve_file(&starts, None, None).unwrap();
+    let (table, _) = crate::GoalTable::build(15, 2, |_, _| {}).unwrap();
+    for (start, moves) in starts.iter().zip(&by_default.moves) {
+        assert_eq!(moves.len() as u32, table.distance(start));
+        assert_eq!(replay(start, moves)[3].len(), 15);
+    }
+}
