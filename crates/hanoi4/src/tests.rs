@@ -652,7 +652,10 @@ fn towers_past_the_dense_table_are_answered_without_a_search() {
 fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
     use crate::{Engine, solve_file};
     assert_eq!(Engine::default_for(15, 3), Engine::Pdb);
-    assert_eq!(Engine::default_for(15, Engine::GOAL_TABLE_FROM[0]), Engine::GoalTable);
+    assert_eq!(
+        Engine::default_for(15, Engine::GOAL_TABLE_FROM[0]),
+        Engine::GoalTable
+    );
     let mut rng = fastrand::Rng::with_seed(15);
     let starts: Vec<Config> = (0..3)
         .map(|_| Config::unpack(rng.u64(..1 << 30), 15))
