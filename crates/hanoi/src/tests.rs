@@ -362,13 +362,7 @@ fn pegs_show_the_numbers_users_see() {
 #[test]
 fn judge_data_refusals() {
     insta::glob!("../../../testdata/hanoi/bad", "*.in", |path| {
-        let bytes = std::fs::read(path).unwrap();
-        let message = match judge::decode(&bytes) {
-            Ok(input) => parse(input)
-                .expect_err("judge data in bad/ is refused")
-                .to_string(),
-            Err(not_utf8) => not_utf8.to_string(),
-        };
+        let message = judge::testing::refusal(path, parse);
         insta::assert_snapshot!(message);
     });
 }

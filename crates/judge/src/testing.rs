@@ -174,3 +174,23 @@ pub fn rendered_page(binary: &Path, args: &[&str], input: &str) -> String {
     std::fs::remove_file(&page).expect("the page can be removed");
     html
 }
+
+/// The message with which `parse` (after [`crate::decode`]) refuses the file at `path`, for the
+/// puzzle crates' snapshots of their judge data's `bad/` inputs.
+///
+/// # Panics
+/// When the file cannot be read or `parse` accepts it.
+#[track_caller]
+pub fn refusal<T: std::fmt::Debug, E: std::fmt::Display>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> String {
+    let bytes = std::fs::read(path).expect("a judge file");
+    match crate::decode(&bytes) {
+        Ok(input) => match parse(input) {
+            Ok(accepted) => panic!("{} is accepted: {accepted:?}", path.display()),
+            Err(error) => error.to_string(),
+        },
+        Err(not_utf8) => not_utf8.to_string(),
+    }
+}

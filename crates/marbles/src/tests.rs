@@ -365,13 +365,7 @@ fn parse_never_panics_on_arbitrary_text() {
 #[test]
 fn judge_data_refusals() {
     insta::glob!("../../../testdata/marbles/bad", "*.in", |path| {
-        let bytes = std::fs::read(path).unwrap();
-        let message = match judge::decode(&bytes) {
-            Ok(input) => parse(input)
-                .expect_err("judge data in bad/ is refused")
-                .to_string(),
-            Err(not_utf8) => not_utf8.to_string(),
-        };
+        let message = judge::testing::refusal(path, parse);
         insta::assert_snapshot!(message);
     });
 }
