@@ -60,6 +60,10 @@ pub enum SolveError {
         /// The file.
         path: PathBuf,
     },
+    /// The search spread over a cluster stopped ([`crate::GoalTable::spread_search`]).
+    #[cfg(feature = "cluster")]
+    #[error(transparent)]
+    Cluster(#[from] statespace_timely::Error),
 }
 
 impl SolveError {

@@ -96,6 +96,48 @@ impl GoalTable {
         Ok((table, levels))
     }
 
+    /// The same search as [`GoalTable::build`], to run over the processes and threads of a
+    /// [`statespace_timely::Cluster`]: each worker holds a slice of the table, and the report
+    /// gives the same level sizes (configurations, not canonical states). Add checkpoints or
+    /// progress to it before [`statespace_timely::TwoBitSearch::run`].
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=31` (the ranks must fit
+    /// in 64 bits; the memory of the cluster is the real limit).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use statespace_timely::Cluster;
+    ///
+    /// let report = hanoi4::GoalTable::spread_search(10)?.run(&Cluster::single(2))?;
+    /// assert_eq!(report.levels.max_distance(), 49);
+    /// assert_eq!(report.levels.reached(), 4u64.pow(10));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "cluster")]
+    pub fn spread_search(
+        n_discs: usize,
+    ) -> Result<statespace_timely::TwoBitSearch<RankedSpace>, SolveError> {
+        if !(1..=31).contains(&n_discs) {
+            return Err(SolveError::TooManyDiscs {
+                engine: Engine::GoalTable,
+                max: 31,
+                n_discs,
+            });
+        }
+        let space = RankedSpace::new(n_discs);
+        let goal = space.rank_of(Self::goal(n_discs));
+        let len = space.index().len();
+        Ok(statespace_timely::TwoBitSearch::new(
+            space,
+            len,
+            vec![goal],
+            format!("hanoi4 goal table, {n_discs} discs"),
+        )
+        .weight(|space, rank| space.packed_space().orbit_size(space.index().unrank(rank))))
+    }
+
     /// The canonical path from a packed configuration down to the goal.
     fn descend(&self, packed: u64) -> Vec<u64> {
         let ranks = descend_mod3(

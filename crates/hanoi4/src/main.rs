@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use hanoi4::{Engine, GoalTable, SolveError, TableDir};
 use judge::cli;
 use statespace::Levels;
+use statespace_timely::Cluster;
 
 /// Four-peg Tower of Hanoi from any configuration (algospot HANOI4).
 ///
@@ -69,7 +70,58 @@ enum Command {
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
+        #[command(flatten)]
+        cluster: ClusterArguments,
     },
+}
+
+/// Running the search on timely-dataflow, over threads, processes and machines. Any of these
+/// flags selects it; each process holds its workers' slices of the table.
+#[derive(clap::Args)]
+#[command(next_help_heading = "Spreading the search (timely-dataflow)")]
+struct ClusterArguments {
+    /// Worker threads in this process [default: 1 with --processes, else the cores].
+    #[arg(long, short = 'w', value_name = "W", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    workers: Option<u16>,
+    /// The number of processes; every one runs this command with its own --process.
+    #[arg(long, short = 'n', value_name = "P", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    processes: u16,
+    /// This process's number, 0 to P-1; process 0 prints the report, the others only errors.
+    #[arg(long, short = 'p', value_name = "I", default_value_t = 0)]
+    process: u16,
+    /// The processes' addresses, one `host:port` a line, process i at line i (default:
+    /// localhost:2101, localhost:2102, ...).
+    #[arg(long, short = 'H', value_name = "FILE")]
+    hostfile: Option<PathBuf>,
+    /// Seconds to wait for the other processes to start and connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    connect_timeout: u64,
+    /// Save every worker's slice in DIR after every --checkpoint-every levels (each file
+    /// written under a temporary name, then renamed).
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    checkpoint: Option<PathBuf>,
+    /// Levels between two checkpoints.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    checkpoint_every: u32,
+    /// Continue from the newest level that every worker saved in DIR (same processes and
+    /// workers), and keep saving there.
+    #[arg(long, value_name = "DIR")]
+    resume: Option<PathBuf>,
+    /// After the report, the ranks that crossed workers at each level and each process's peak
+    /// memory.
+    #[arg(long)]
+    stats: bool,
+}
+
+impl ClusterArguments {
+    fn wanted(&self) -> bool {
+        self.workers.is_some()
+            || self.processes > 1
+            || self.hostfile.is_some()
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.stats
+    }
 }
 
 #[derive(Subcommand)]
@@ -108,7 +160,10 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let result = match arguments.command {
-        Some(Command::Eccentricity { n, plot }) => {
+        Some(Command::Eccentricity { n, plot, cluster }) if cluster.wanted() => {
+            spread(usize::from(n), &cluster, plot.as_deref())
+        }
+        Some(Command::Eccentricity { n, plot, .. }) => {
             eccentricity(usize::from(n), None, false, plot.as_deref())
         }
         Some(Command::Table(TableCommand::Build { n, dir, replace })) => TableDir::create(dir)
@@ -222,6 +277,24 @@ fn eccentricity(
     if let Some(dir) = &dir {
         dir.save(&table, replace)?;
     }
+    Ok(print_report(n, &levels, plot, |out| {
+        report(
+            out,
+            n,
+            &levels,
+            built.as_secs_f64(),
+            &format!("{threads} threads"),
+        )
+    }))
+}
+
+/// Draws `levels` to `plot` when asked, then writes the report.
+fn print_report(
+    n: usize,
+    levels: &Levels,
+    plot: Option<&std::path::Path>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> ExitCode {
     if let Some(path) = plot {
         let chart = render::bar_chart_svg(
             &format!("Four-peg Hanoi, {n} discs: configurations by distance to the tower on peg 4"),
@@ -230,27 +303,136 @@ fn eccentricity(
             levels.sizes(),
         );
         if let Err(code) = cli::write_file("hanoi4", path, &chart) {
-            return Ok(code);
+            return code;
         }
     }
-    Ok(cli::write_stdout("hanoi4", |out| {
-        report(out, n, &levels, built.as_secs_f64(), threads)
+    cli::write_stdout("hanoi4", |out| write(out))
+}
+
+/// The eccentricity search on timely-dataflow: this process's share, the report from process 0.
+fn spread(
+    n: usize,
+    arguments: &ClusterArguments,
+    plot: Option<&std::path::Path>,
+) -> Result<ExitCode, SolveError> {
+    let processes = usize::from(arguments.processes);
+    let process = usize::from(arguments.process);
+    let workers = arguments.workers.map_or_else(
+        || {
+            if processes > 1 {
+                1
+            } else {
+                std::thread::available_parallelism().map_or(1, usize::from)
+            }
+        },
+        usize::from,
+    );
+    let cluster = match (&arguments.hostfile, processes) {
+        (Some(file), _) => Cluster::from_hostfile(workers, processes, process, file),
+        (None, 1) if process == 0 => Ok(Cluster::single(workers)),
+        (None, _) => Cluster::localhost(workers, processes, process),
+    }
+    .map_err(SolveError::from)?
+    .with_connect_timeout(std::time::Duration::from_secs(arguments.connect_timeout));
+    quiet_lost_connections();
+    let started = Instant::now();
+    let terminal = process == 0 && cli::progress_wanted();
+    let mut search = GoalTable::spread_search(n)?.progress(move |level, count| {
+        if terminal && started.elapsed().as_secs_f64() > 1.0 {
+            eprint!(
+                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    if let Some(dir) = &arguments.checkpoint {
+        std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
+            path: dir.clone(),
+            source,
+        })?;
+        search = search.checkpoints(dir, arguments.checkpoint_every);
+    }
+    if let Some(dir) = &arguments.resume {
+        search = search
+            .checkpoints(dir, arguments.checkpoint_every)
+            .resume(true);
+    }
+    let result = search.run(&cluster)?;
+    if terminal {
+        eprint!("\r{:60}\r", "");
+    }
+    if process != 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let shape = format!(
+        "{processes} process{} x {workers} worker{}",
+        if processes == 1 { "" } else { "es" },
+        if workers == 1 { "" } else { "s" }
+    );
+    Ok(print_report(n, &result.levels, plot, |out| {
+        report(out, n, &result.levels, seconds, &shape)?;
+        if let Some(level) = result.resumed_at {
+            writeln!(out, "resumed after level {level}")?;
+        }
+        if arguments.stats {
+            for (distance, traffic) in result.traffic.iter().enumerate() {
+                writeln!(
+                    out,
+                    "level {:>4}: {} ranks to another worker of the process, {} to another process ({} bytes)",
+                    distance + 1,
+                    traffic.within,
+                    traffic.between,
+                    8 * traffic.between
+                )?;
+            }
+            for (index, memory) in result.peak_memory.iter().enumerate() {
+                match memory {
+                    Some(bytes) => writeln!(out, "process {index}: peak memory {bytes} bytes")?,
+                    None => writeln!(out, "process {index}: peak memory unknown")?,
+                }
+            }
+        }
+        Ok(())
     }))
 }
 
+/// Timely's network threads panic when another process disappears; the search turns that into
+/// one error line, so the panic messages themselves are not shown.
+fn quiet_lost_connections() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        let timely = std::thread::current()
+            .name()
+            .is_some_and(|name| name.starts_with("timely"));
+        if !(timely
+            && (message.starts_with("timely communication error")
+                || message.starts_with("MergeQueue poisoned")))
+        {
+            previous(info);
+        }
+    }));
+}
+
 fn report(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     n: usize,
     levels: &Levels,
     seconds: f64,
-    threads: usize,
+    workers: &str,
 ) -> io::Result<()> {
     for (distance, count) in levels.sizes().iter().enumerate() {
         writeln!(out, "distance {distance:>4}: {count} configurations")?;
     }
     writeln!(
         out,
-        "{n} discs: {} configurations, largest distance to a tower {} ({} configurations), {seconds:.2} s on {threads} threads",
+        "{n} discs: {} configurations, largest distance to a tower {} ({} configurations), {seconds:.2} s on {workers}",
         levels.reached(),
         levels.max_distance(),
         levels.sizes().last().copied().unwrap_or(0),

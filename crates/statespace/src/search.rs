@@ -9,8 +9,9 @@ pub struct Levels {
 }
 
 impl Levels {
-    /// Level sizes from a search done elsewhere.
-    pub(crate) fn from_sizes(sizes: Vec<u64>) -> Self {
+    /// Level sizes from a search done elsewhere (for example spread over processes):
+    /// `sizes[d]` states at distance `d`, with no trailing empty level.
+    pub fn from_sizes(sizes: Vec<u64>) -> Self {
         Self { sizes }
     }
 

@@ -1,0 +1,206 @@
+//! Checkpoints: each worker's slice of the two-bit table at a level boundary, one file a worker
+//! and level, written under a temporary name, synced, then renamed, so a file that exists is
+//! complete.
+//!
+//! A file holds, all little-endian `u64`: the magic `STBFSCK1`, the space's fingerprint, the
+//! number of workers, this worker's number, the first rank and the number of ranks of its
+//! slice, the number of levels `L` so far, `L` level sizes, `2L` traffic counts, the CRC-32 of
+//! the words, then the slice's words (32 states each).
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use crate::{Error, Traffic};
+
+const MAGIC: &[u8; 8] = b"STBFSCK1";
+
+/// What a worker saves: the levels so far and its slice.
+pub(crate) struct Snapshot {
+    pub sizes: Vec<u64>,
+    pub traffic: Vec<Traffic>,
+    pub words: Vec<u64>,
+}
+
+/// Who a checkpoint belongs to; a file must match all of it to be loaded.
+#[derive(Clone, Copy)]
+pub(crate) struct Owner {
+    pub fingerprint: u64,
+    pub peers: usize,
+    pub index: usize,
+    pub start: u64,
+    pub len: u64,
+}
+
+impl Owner {
+    fn prefix(&self) -> String {
+        format!("w{:04}-of-{:04}-level-", self.index, self.peers)
+    }
+
+    /// The file of `level` (the number of the last level the file holds).
+    pub fn file(&self, dir: &Path, level: u32) -> PathBuf {
+        dir.join(format!("{}{level:05}.bfs", self.prefix()))
+    }
+
+    /// The levels this worker has files for in `dir`, in increasing order.
+    pub fn levels(&self, dir: &Path) -> Result<Vec<u32>, Error> {
+        let io = |source| Error::CheckpointIo {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let prefix = self.prefix();
+        let mut levels = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let name = entry.map_err(io)?.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if let Some(level) = name
+                .strip_prefix(&prefix)
+                .and_then(|rest| rest.strip_suffix(".bfs"))
+                .and_then(|level| level.parse().ok())
+            {
+                levels.push(level);
+            }
+        }
+        levels.sort_unstable();
+        Ok(levels)
+    }
+
+    /// Writes `snapshot` as the file of its last level, atomically.
+    pub fn save(&self, dir: &Path, snapshot: &Snapshot) -> Result<(), Error> {
+        let level = snapshot.sizes.len() as u32 - 1;
+        let path = self.file(dir, level);
+        let partial = path.with_extension(format!("partial-{}", std::process::id()));
+        let io = |source| Error::CheckpointIo {
+            path: partial.clone(),
+            source,
+        };
+        let result = (|| {
+            let file = File::options()
+                .write(true)
+                .create_new(true)
+                .open(&partial)
+                .map_err(io)?;
+            let mut out = BufWriter::with_capacity(1 << 20, file);
+            let mut header = vec![
+                u64::from_le_bytes(*MAGIC),
+                self.fingerprint,
+                self.peers as u64,
+                self.index as u64,
+                self.start,
+                self.len,
+                snapshot.sizes.len() as u64,
+            ];
+            header.extend(&snapshot.sizes);
+            header.extend(snapshot.traffic.iter().flat_map(|t| [t.within, t.between]));
+            header.push(u64::from(crc(&snapshot.words)));
+            for word in header.iter().chain(&snapshot.words) {
+                out.write_all(&word.to_le_bytes()).map_err(io)?;
+            }
+            let file = out.into_inner().map_err(|e| io(e.into_error()))?;
+            file.sync_all().map_err(io)?;
+            std::fs::rename(&partial, &path).map_err(io)?;
+            // The rename itself is durable once the folder is synced.
+            File::open(dir).and_then(|d| d.sync_all()).map_err(io)
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+        result
+    }
+
+    /// Reads the file of `level`, checking that it is whole and that it is this worker's.
+    pub fn load(&self, dir: &Path, level: u32) -> Result<Snapshot, Error> {
+        let path = self.file(dir, level);
+        let bad = |reason: String| Error::BadCheckpoint {
+            path: path.clone(),
+            reason,
+        };
+        let file = File::open(&path).map_err(|source| Error::CheckpointIo {
+            path: path.clone(),
+            source,
+        })?;
+        let mut input = BufReader::with_capacity(1 << 20, file);
+        let mut next = || -> Result<u64, Error> {
+            let mut bytes = [0; 8];
+            input
+                .read_exact(&mut bytes)
+                .map_err(|_| bad("cut short".into()))?;
+            Ok(u64::from_le_bytes(bytes))
+        };
+        if next()? != u64::from_le_bytes(*MAGIC) {
+            return Err(bad("not a checkpoint of this program".into()));
+        }
+        let expected = [
+            ("space", self.fingerprint),
+            ("number of workers", self.peers as u64),
+            ("worker number", self.index as u64),
+            ("first rank", self.start),
+            ("number of ranks", self.len),
+        ];
+        for (what, value) in expected {
+            let found = next()?;
+            if found != value {
+                return Err(bad(format!("{what} is {found}, this search has {value}")));
+            }
+        }
+        let levels = next()?;
+        if levels != u64::from(level) + 1 {
+            return Err(bad(format!(
+                "holds {levels} levels, its name says {}",
+                level + 1
+            )));
+        }
+        let sizes = (0..levels).map(|_| next()).collect::<Result<Vec<_>, _>>()?;
+        let traffic = (0..levels)
+            .map(|_| {
+                Ok(Traffic {
+                    within: next()?,
+                    between: next()?,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let checksum = next()?;
+        let words = (0..self.len.div_ceil(32))
+            .map(|_| next())
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut rest = [0; 1];
+        if input
+            .read(&mut rest)
+            .map_err(|source| Error::CheckpointIo {
+                path: path.clone(),
+                source,
+            })?
+            != 0
+        {
+            return Err(bad("longer than its slice".into()));
+        }
+        if u64::from(crc(&words)) != checksum {
+            return Err(bad("checksum does not match the contents".into()));
+        }
+        Ok(Snapshot {
+            sizes,
+            traffic,
+            words,
+        })
+    }
+
+    /// Removes this worker's files of levels below `keep`.
+    pub fn prune(&self, dir: &Path, keep: u32) -> Result<(), Error> {
+        for level in self.levels(dir)? {
+            if level < keep {
+                let path = self.file(dir, level);
+                std::fs::remove_file(&path)
+                    .map_err(|source| Error::CheckpointIo { path, source })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn crc(words: &[u64]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    for word in words {
+        hasher.update(&word.to_le_bytes());
+    }
+    hasher.finalize()
+}

@@ -1,0 +1,332 @@
+//! [`Cluster`]: where the workers of a search run (threads of this process, or processes on
+//! one or more machines), and the connections between processes.
+//!
+//! Timely connects processes itself when given `host:port` addresses, but it reports progress
+//! on stdout and retries forever. Here the connections are made before timely starts, with a
+//! deadline, a handshake that checks both ends belong to the same cluster, and errors instead
+//! of output; the sockets are then handed to timely's
+//! `initialize_networking_from_sockets`, so all data still travels through timely.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use timely::CommunicationConfig;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
+use timely::communication::{Hooks, WorkerGuards};
+use timely::worker::Worker;
+use timely::{WorkerConfig, execute::execute_from};
+
+use crate::Error;
+
+/// First word of the handshake: "STBFS" and a protocol version.
+const MAGIC: u64 = 0x5354_4246_5300_0001;
+
+/// The workers of a search: `workers` threads in each of `addresses.len()` processes (one when
+/// no addresses are given), this process being number `process`.
+///
+/// The meanings are timely's: `--workers` threads per process, `--processes`, `--process` and a
+/// host file with one `host:port` per line, process `i` listening on line `i`.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    workers: usize,
+    process: usize,
+    addresses: Vec<String>,
+    connect_timeout: Duration,
+}
+
+impl Cluster {
+    /// How long a process waits for the others to start and connect, by default.
+    pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+
+    /// One process of `workers` threads (at least one).
+    pub fn single(workers: usize) -> Self {
+        Self {
+            workers: workers.max(1),
+            process: 0,
+            addresses: Vec::new(),
+            connect_timeout: Self::CONNECT_TIMEOUT,
+        }
+    }
+
+    /// Process `process` of the processes at `addresses` (`host:port`, one a process), each
+    /// with `workers` threads.
+    ///
+    /// # Errors
+    /// [`Error::Cluster`] when `workers` is 0, there are no addresses, or `process` is not one
+    /// of them.
+    pub fn new(workers: usize, process: usize, addresses: Vec<String>) -> Result<Self, Error> {
+        if workers == 0 {
+            return Err(Error::Cluster("a process needs at least one worker".into()));
+        }
+        if addresses.is_empty() {
+            return Err(Error::Cluster("no process addresses".into()));
+        }
+        if process >= addresses.len() {
+            return Err(Error::Cluster(format!(
+                "process {process} is not one of the {} processes (numbered from 0)",
+                addresses.len()
+            )));
+        }
+        Ok(Self {
+            workers,
+            process,
+            addresses,
+            connect_timeout: Self::CONNECT_TIMEOUT,
+        })
+    }
+
+    /// `processes` processes on this machine at `localhost:2101`, `localhost:2102`, ... (timely's
+    /// default ports).
+    ///
+    /// # Errors
+    /// As [`Cluster::new`].
+    pub fn localhost(workers: usize, processes: usize, process: usize) -> Result<Self, Error> {
+        Self::new(
+            workers,
+            process,
+            (0..processes)
+                .map(|i| format!("localhost:{}", 2101 + i))
+                .collect(),
+        )
+    }
+
+    /// The first `processes` lines of the host file at `path` (one `host:port` a line; blank
+    /// lines and lines starting with `#` skipped).
+    ///
+    /// # Errors
+    /// [`Error::Cluster`] when the file cannot be read or has fewer addresses than `processes`;
+    /// otherwise as [`Cluster::new`].
+    pub fn from_hostfile(
+        workers: usize,
+        processes: usize,
+        process: usize,
+        path: &Path,
+    ) -> Result<Self, Error> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Error::Cluster(format!("cannot read {}: {e}", path.display())))?;
+        let addresses: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .take(processes)
+            .map(String::from)
+            .collect();
+        if addresses.len() < processes {
+            return Err(Error::Cluster(format!(
+                "{} holds {} addresses, fewer than the {processes} processes",
+                path.display(),
+                addresses.len()
+            )));
+        }
+        Self::new(workers, process, addresses)
+    }
+
+    /// The same cluster, waiting at most `timeout` for the other processes to connect.
+    pub fn with_connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = timeout;
+        self
+    }
+
+    /// Threads per process.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.addresses.len().max(1)
+    }
+
+    /// This process's number, from 0.
+    pub fn process(&self) -> usize {
+        self.process
+    }
+
+    /// All workers of all processes.
+    pub fn peers(&self) -> usize {
+        self.workers * self.processes()
+    }
+
+    /// Runs `work` on every worker of this process, connected to the other processes'
+    /// workers, and returns the workers' results in order.
+    pub(crate) fn execute<T, F>(&self, work: F) -> Result<WorkerGuards<T>, Error>
+    where
+        T: Send + 'static,
+        F: Fn(&mut Worker) -> T + Send + Sync + 'static,
+    {
+        let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
+            if self.addresses.len() <= 1 {
+                CommunicationConfig::Process(self.workers)
+                    .try_build()
+                    .map_err(Error::Cluster)?
+            } else {
+                let sockets = self.connect()?;
+                let hooks = Hooks::default();
+                let local = ProcessBuilder::new_typed_vector(
+                    self.workers,
+                    hooks.refill.clone(),
+                    hooks.spill.clone(),
+                );
+                let (builders, guard) = initialize_networking_from_sockets(
+                    local,
+                    sockets,
+                    self.process,
+                    self.workers,
+                    hooks,
+                )
+                .map_err(|e| Error::Cluster(format!("cannot start the network threads: {e}")))?;
+                (
+                    builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+                    Box::new(guard),
+                )
+            };
+        execute_from(builders, others, WorkerConfig::default(), work).map_err(Error::Cluster)
+    }
+
+    /// One socket to every other process (`None` at this process's place): this process
+    /// listens at its own address, connects to the processes numbered below it and accepts
+    /// the ones above, all before the deadline.
+    fn connect(&self) -> Result<Vec<Option<TcpStream>>, Error> {
+        let deadline = Instant::now() + self.connect_timeout;
+        let me = self.process;
+        let listener = TcpListener::bind(&self.addresses[me]).map_err(|e| {
+            Error::Cluster(format!(
+                "process {me} cannot listen at {}: {e}",
+                self.addresses[me]
+            ))
+        })?;
+        let mut sockets: Vec<Option<TcpStream>> = (0..self.addresses.len()).map(|_| None).collect();
+        for (other, address) in self.addresses.iter().enumerate().take(me) {
+            let mut stream = connect_until(address, deadline).map_err(|e| {
+                Error::Cluster(format!(
+                    "process {me} cannot reach process {other} at {address}: {e}"
+                ))
+            })?;
+            self.send_hello(&mut stream)?;
+            let index = self.read_hello(&mut stream, deadline)?;
+            if index != other {
+                return Err(Error::Cluster(format!(
+                    "{address} answered as process {index}, not {other}: do the processes share one host file?"
+                )));
+            }
+            sockets[other] = Some(stream);
+        }
+        listener
+            .set_nonblocking(true)
+            .map_err(|e| Error::Cluster(format!("cannot poll the listener: {e}")))?;
+        while sockets[me + 1..].iter().any(Option::is_none) {
+            match listener.accept() {
+                Ok((mut stream, _)) => {
+                    stream
+                        .set_nonblocking(false)
+                        .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
+                    let index = self.read_hello(&mut stream, deadline)?;
+                    if index <= me || index >= sockets.len() || sockets[index].is_some() {
+                        return Err(Error::Cluster(format!(
+                            "process {me} was reached by a process numbered {index}, which it does not wait for"
+                        )));
+                    }
+                    self.send_hello(&mut stream)?;
+                    sockets[index] = Some(stream);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if Instant::now() >= deadline {
+                        let missing: Vec<String> = (me + 1..sockets.len())
+                            .filter(|&i| sockets[i].is_none())
+                            .map(|i| i.to_string())
+                            .collect();
+                        return Err(Error::Cluster(format!(
+                            "process {me} waited {} s for process {} to connect",
+                            self.connect_timeout.as_secs(),
+                            missing.join(", ")
+                        )));
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(e) => return Err(Error::Cluster(format!("accept: {e}"))),
+            }
+        }
+        for stream in sockets.iter().flatten() {
+            stream
+                .set_nodelay(true)
+                .and_then(|()| stream.set_read_timeout(None))
+                .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
+        }
+        Ok(sockets)
+    }
+
+    /// The handshake: magic, process number, and the cluster's shape.
+    fn hello(&self) -> [u64; 4] {
+        [
+            MAGIC,
+            self.process as u64,
+            self.addresses.len() as u64,
+            self.workers as u64,
+        ]
+    }
+
+    fn send_hello(&self, stream: &mut TcpStream) -> Result<(), Error> {
+        let bytes: Vec<u8> = self.hello().iter().flat_map(|w| w.to_le_bytes()).collect();
+        stream
+            .write_all(&bytes)
+            .map_err(|e| Error::Cluster(format!("handshake: {e}")))
+    }
+
+    /// Reads the other end's handshake; returns its process number.
+    fn read_hello(&self, stream: &mut TcpStream, deadline: Instant) -> Result<usize, Error> {
+        let wait = deadline
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(100));
+        stream
+            .set_read_timeout(Some(wait))
+            .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
+        let mut bytes = [0u8; 32];
+        stream.read_exact(&mut bytes).map_err(|e| {
+            Error::Cluster(format!(
+                "handshake with another process failed: {e} (is every process of the same version?)"
+            ))
+        })?;
+        let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap());
+        let mine = self.hello();
+        if word(0) != MAGIC {
+            return Err(Error::Cluster(
+                "a connection that is not from a process of this search".into(),
+            ));
+        }
+        if word(2) != mine[2] || word(3) != mine[3] {
+            return Err(Error::Cluster(format!(
+                "process {} runs {} processes of {} workers, this one {} of {}",
+                word(1),
+                word(2),
+                word(3),
+                mine[2],
+                mine[3]
+            )));
+        }
+        Ok(word(1) as usize)
+    }
+}
+
+/// Connects to `address`, retrying every 50 ms until `deadline` (the other process may not
+/// have started yet).
+fn connect_until(address: &str, deadline: Instant) -> std::io::Result<TcpStream> {
+    loop {
+        let attempt = address.to_socket_addrs().and_then(|mut addrs| {
+            let addr = addrs.next().ok_or_else(|| {
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such address")
+            })?;
+            let left = deadline
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_millis(10));
+            TcpStream::connect_timeout(&addr, left)
+        });
+        match attempt {
+            Ok(stream) => return Ok(stream),
+            Err(e) if Instant::now() >= deadline => return Err(e),
+            Err(_) => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+}

@@ -1,0 +1,537 @@
+//! [`TwoBitSearch`]: the level-synchronous two-bit breadth-first search, one slice of the ranks
+//! per worker.
+//!
+//! Every level is two timely rounds. In the first, each worker expands the states of the
+//! current level in its slice: successors it owns are marked at once, the others are sent to
+//! their owner through an `exchange` (the owner of rank `r` is `r / chunk`), and the owner
+//! marks those it had not reached. In the second, every worker broadcasts what it found and
+//! sent, so all of them know the level's size (an empty level ends the search) and the
+//! traffic. Ranks are ordered from the largest part of a state down in the spaces this is made
+//! for, so most successors stay in their slice and few cross.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use statespace::{Levels, Space};
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::operators::vec::Broadcast;
+use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::worker::Worker;
+
+use crate::checkpoint::{Owner, Snapshot};
+use crate::{Cluster, Error};
+
+/// States a dirty bit stands for (half a word of two-bit codes).
+const BLOCK: u64 = 16;
+/// Slices start at multiples of this: one word of dirty bits.
+const ALIGN: u64 = BLOCK * 64;
+/// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
+const STEP_EVERY: u32 = 4096;
+const UNSEEN: u64 = 3;
+
+/// Records one level sent to workers other than their sender.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Ranks sent to another worker of the same process (through memory).
+    pub within: u64,
+    /// Ranks sent to a worker of another process (over the network, 8 bytes each plus
+    /// framing).
+    pub between: u64,
+}
+
+/// What a finished search found, the same in every process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The level sizes, weighted.
+    pub levels: Levels,
+    /// For each level after the first, the ranks that crossed workers to reach it.
+    pub traffic: Vec<Traffic>,
+    /// The level the search resumed after, when it started from a checkpoint.
+    pub resumed_at: Option<u32>,
+    /// The peak resident memory of each process in bytes, where the system tells it.
+    pub peak_memory: Vec<Option<u64>>,
+}
+
+type Weight<S> = dyn Fn(&S, u64) -> u64 + Send + Sync;
+type Progress = dyn Fn(u32, u64) + Send + Sync;
+
+/// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
+/// workers of a [`Cluster`]: each holds the codes of one contiguous slice of the ranks.
+///
+/// **Requires** what [`statespace::two_bit_bfs`] requires: reversible moves, unit costs, every
+/// state below `len`. It gives the same level sizes.
+///
+/// ```
+/// use statespace::{from_fn, two_bit_bfs};
+/// use statespace_timely::{Cluster, TwoBitSearch};
+///
+/// // A ring of 5000 states, searched by three workers of this process.
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 5000);
+///     visit((s + 4999) % 5000);
+/// });
+/// let report = TwoBitSearch::new(ring, 5000, vec![0], "ring of 5000")
+///     .run(&Cluster::single(3))?;
+/// assert_eq!(report.levels.max_distance(), 2500);
+/// assert_eq!(report.levels.reached(), 5000);
+/// # Ok::<(), statespace_timely::Error>(())
+/// ```
+pub struct TwoBitSearch<S> {
+    space: S,
+    len: u64,
+    sources: Vec<u64>,
+    name: String,
+    weight: Box<Weight<S>>,
+    checkpoints: Option<(PathBuf, u32)>,
+    resume: bool,
+    progress: Option<Box<Progress>>,
+}
+
+impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
+    /// A search of `space` over the ranks `0..len` from `sources`. `name` tells the space
+    /// apart from others (processes and checkpoints of another name or length are refused).
+    pub fn new(space: S, len: u64, sources: Vec<u64>, name: impl Into<String>) -> Self {
+        Self {
+            space,
+            len,
+            sources,
+            name: name.into(),
+            weight: Box::new(|_, _| 1),
+            checkpoints: None,
+            resume: false,
+            progress: None,
+        }
+    }
+
+    /// Counts each reached state as `weight(space, rank)` (the configurations a canonical state
+    /// stands for, in a quotient space) instead of 1.
+    pub fn weight(mut self, weight: impl Fn(&S, u64) -> u64 + Send + Sync + 'static) -> Self {
+        self.weight = Box::new(weight);
+        self
+    }
+
+    /// Writes every worker's slice to `dir` after every `every` levels (and keeps the two
+    /// newest per worker).
+    pub fn checkpoints(mut self, dir: impl Into<PathBuf>, every: u32) -> Self {
+        self.checkpoints = Some((dir.into(), every.max(1)));
+        self
+    }
+
+    /// Starts from the newest level of [`TwoBitSearch::checkpoints`]' folder that every worker
+    /// saved, instead of from the sources.
+    pub fn resume(mut self, resume: bool) -> Self {
+        self.resume = resume;
+        self
+    }
+
+    /// Calls `progress(level, size)` in the first worker of process 0 after every level.
+    pub fn progress(mut self, progress: impl Fn(u32, u64) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Runs this process's part of the search; every process of `cluster` must run it.
+    ///
+    /// # Errors
+    /// [`Error::Cluster`] when the processes cannot connect; [`Error::PeerLost`] when one dies
+    /// during the search (the others stop, they do not wait); [`Error::Mismatch`] when they
+    /// search different spaces; checkpoint errors when a slice cannot be saved or resumed.
+    pub fn run(self, cluster: &Cluster) -> Result<Report, Error> {
+        let job = Arc::new(self);
+        let workers = cluster.workers();
+        let guards = cluster.execute(move |worker| job.work(worker, workers))?;
+        let mut first_error = None;
+        let mut report = None;
+        for result in guards.join() {
+            match result {
+                Ok(Ok(r)) => report = report.or(Some(r)),
+                Ok(Err(e)) => first_error = first_error.or(Some(e)),
+                Err(panic) => {
+                    let error = if panic.contains("timely communication error")
+                        || panic.contains("MergeQueue poisoned")
+                    {
+                        Error::PeerLost(panic)
+                    } else {
+                        Error::Worker(panic)
+                    };
+                    // A lost peer explains the other workers' failures: report it first.
+                    if !matches!(first_error, Some(Error::PeerLost(_))) {
+                        first_error = Some(error);
+                    }
+                }
+            }
+        }
+        match (first_error, report) {
+            (Some(error), _) => Err(error),
+            (None, Some(report)) => Ok(report),
+            (None, None) => Err(Error::Worker("no worker returned".into())),
+        }
+    }
+
+    /// A fingerprint of the space for the processes and checkpoints to compare (FNV-1a of the
+    /// name and the length: stable across machines and builds).
+    fn fingerprint(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for byte in self.name.bytes().chain(self.len.to_le_bytes()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+        hash
+    }
+
+    /// One worker's share of the search.
+    fn work(&self, worker: &mut Worker, workers_per_process: usize) -> Result<Report, Error> {
+        let me = worker.index();
+        let peers = worker.peers();
+        let chunk = self.len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN;
+        let start = (me as u64 * chunk).min(self.len);
+        let end = (start + chunk).min(self.len);
+        let owner = Owner {
+            fingerprint: self.fingerprint(),
+            peers,
+            index: me,
+            start,
+            len: end - start,
+        };
+        let process_of = |w: usize| w / workers_per_process;
+
+        let mut rounds = Rounds::new(worker, chunk);
+        let mut slice = Slice::new(end - start);
+        let weight = |rank| (self.weight)(&self.space, rank);
+
+        // The processes must search the same space.
+        let newest = match (&self.checkpoints, self.resume) {
+            (Some((dir, _)), true) => owner
+                .levels(dir)?
+                .last()
+                .map_or(u64::MAX, |&l| u64::from(l)),
+            _ => u64::MAX,
+        };
+        let hello = rounds.gather(worker, [owner.fingerprint, newest, 0]);
+        if let Some((worker, note)) = hello
+            .iter()
+            .enumerate()
+            .find(|(_, n)| n[0] != owner.fingerprint)
+        {
+            return Err(Error::Mismatch {
+                worker,
+                theirs: note[0],
+                mine: owner.fingerprint,
+            });
+        }
+
+        let mut sizes;
+        let mut traffic;
+        let mut resumed_at = None;
+        if let (Some((dir, _)), true) = (&self.checkpoints, self.resume) {
+            let level = hello.iter().map(|n| n[1]).min().unwrap_or(u64::MAX);
+            let loaded = if level == u64::MAX {
+                Err(Error::NoCheckpoint { dir: dir.clone() })
+            } else {
+                owner.load(dir, level as u32)
+            };
+            let failed = rounds.gather(worker, [u64::from(loaded.is_err()), 0, 0]);
+            let snapshot = match loaded {
+                Ok(snapshot) => snapshot,
+                Err(error) => return Err(error),
+            };
+            if let Some(other) = failed.iter().position(|n| n[0] != 0) {
+                return Err(Error::OtherWorker(other));
+            }
+            slice.words = snapshot.words;
+            slice.current.fill(u64::MAX);
+            sizes = snapshot.sizes;
+            traffic = snapshot.traffic;
+            resumed_at = Some(level as u32);
+        } else {
+            let mut first = 0;
+            for &source in &self.sources {
+                if (start..end).contains(&source) && slice.reach(source - start, 0) {
+                    first += weight(source);
+                }
+            }
+            std::mem::swap(&mut slice.current, &mut slice.next);
+            sizes = vec![
+                rounds
+                    .gather(worker, [first, 0, 0])
+                    .iter()
+                    .map(|n| n[0])
+                    .sum(),
+            ];
+            traffic = vec![Traffic::default()];
+        }
+        if me == 0
+            && let Some(progress) = &self.progress
+        {
+            progress(0, sizes[0]);
+        }
+
+        while *sizes.last().expect("a level") > 0 {
+            let depth = sizes.len() as u64 - 1;
+            let (code, next_code) = (depth % 3, (depth + 1) % 3);
+            let mut found = 0;
+            let mut sent = Traffic::default();
+            let mut expanded = 0;
+            let mut successors = Vec::new();
+            for index in 0..slice.current.len() {
+                let mut bits = slice.current[index];
+                while bits != 0 {
+                    let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    let first = block * BLOCK;
+                    let word = slice.words[(first / 32) as usize];
+                    let half = word >> (2 * (first % 32)) & 0xFFFF_FFFF;
+                    let x = half ^ (0x5555_5555 * code);
+                    let mut matches = !(x | x >> 1) & 0x5555_5555;
+                    while matches != 0 {
+                        let local = first + u64::from(matches.trailing_zeros() / 2);
+                        matches &= matches - 1;
+                        if local >= slice.len {
+                            break;
+                        }
+                        successors.clear();
+                        self.space
+                            .for_each_successor(start + local, |succ| successors.push(succ));
+                        for &succ in &successors {
+                            if (start..end).contains(&succ) {
+                                if slice.reach(succ - start, next_code) {
+                                    found += weight(succ);
+                                }
+                            } else {
+                                let to = (succ / chunk) as usize;
+                                if process_of(to) == process_of(me) {
+                                    sent.within += 1;
+                                } else {
+                                    sent.between += 1;
+                                }
+                                rounds.ranks.send(succ);
+                            }
+                        }
+                        expanded += 1;
+                        if expanded % STEP_EVERY == 0 {
+                            worker.step();
+                            found += slice.receive(
+                                &mut rounds.inbox.borrow_mut(),
+                                start,
+                                next_code,
+                                weight,
+                            );
+                        }
+                    }
+                }
+            }
+            rounds.close(worker, |inbox| {
+                found += slice.receive(inbox, start, next_code, weight);
+            });
+            let notes = rounds.gather(worker, [found, sent.within, sent.between]);
+            let size = notes.iter().map(|n| n[0]).sum();
+            traffic.push(Traffic {
+                within: notes.iter().map(|n| n[1]).sum(),
+                between: notes.iter().map(|n| n[2]).sum(),
+            });
+            sizes.push(size);
+            std::mem::swap(&mut slice.current, &mut slice.next);
+            slice.next.fill(0);
+            if me == 0
+                && size > 0
+                && let Some(progress) = &self.progress
+            {
+                progress(depth as u32 + 1, size);
+            }
+            if let Some((dir, every)) = &self.checkpoints
+                && size > 0
+                && (depth + 1) % u64::from(*every) == 0
+            {
+                let saved = owner.save(
+                    dir,
+                    &Snapshot {
+                        sizes: sizes.clone(),
+                        traffic: traffic.clone(),
+                        words: slice.words.clone(),
+                    },
+                );
+                // Every worker finished its previous checkpoint before this level's notes,
+                // so files older than that one are no longer needed by anybody.
+                let saved = saved.and_then(|()| {
+                    let previous = (depth + 1).saturating_sub(u64::from(*every)) as u32;
+                    owner.prune(dir, previous)
+                });
+                let failed = rounds.gather(worker, [u64::from(saved.is_err()), 0, 0]);
+                saved?;
+                if let Some(other) = failed.iter().position(|n| n[0] != 0) {
+                    return Err(Error::OtherWorker(other));
+                }
+            }
+        }
+        sizes.pop();
+        traffic.pop();
+
+        // Peak memory, one figure a process (from its first worker).
+        let mine = if me % workers_per_process == 0 {
+            peak_memory().map_or(u64::MAX - 1, |bytes| bytes)
+        } else {
+            u64::MAX
+        };
+        let memory = rounds
+            .gather(worker, [mine, 0, 0])
+            .iter()
+            .map(|n| n[0])
+            .filter(|&m| m != u64::MAX)
+            .map(|m| (m != u64::MAX - 1).then_some(m))
+            .collect();
+        traffic.remove(0);
+        Ok(Report {
+            levels: Levels::from_sizes(sizes),
+            traffic,
+            resumed_at,
+            peak_memory: memory,
+        })
+    }
+}
+
+/// A worker's two inputs and what they deliver: ranks to their owners, notes to everybody.
+struct Rounds {
+    round: u64,
+    ranks: InputHandle<u64, CapacityContainerBuilder<Vec<u64>>>,
+    notes: InputHandle<u64, CapacityContainerBuilder<Vec<[u64; 5]>>>,
+    ranks_probe: ProbeHandle<u64>,
+    notes_probe: ProbeHandle<u64>,
+    inbox: Rc<RefCell<Vec<u64>>>,
+    gathered: Rc<RefCell<Vec<[u64; 5]>>>,
+}
+
+impl Rounds {
+    /// The dataflow: ranks exchanged to `rank / chunk`, notes broadcast.
+    fn new(worker: &mut Worker, chunk: u64) -> Self {
+        let inbox: Rc<RefCell<Vec<u64>>> = Rc::default();
+        let gathered: Rc<RefCell<Vec<[u64; 5]>>> = Rc::default();
+        let mut ranks = InputHandle::<u64, CapacityContainerBuilder<Vec<u64>>>::new();
+        let mut notes = InputHandle::<u64, CapacityContainerBuilder<Vec<[u64; 5]>>>::new();
+        let (ranks_probe, notes_probe) = worker.dataflow::<u64, _, _>(|scope| {
+            let inbox = Rc::clone(&inbox);
+            let gathered = Rc::clone(&gathered);
+            let (ranks_probe, _) = scope
+                .input_from(&mut ranks)
+                .exchange(move |rank: &u64| rank / chunk)
+                .inspect_core(move |event| {
+                    if let Ok((_, data)) = event {
+                        inbox.borrow_mut().extend_from_slice(data.as_slice());
+                    }
+                })
+                .probe();
+            let (notes_probe, _) = scope
+                .input_from(&mut notes)
+                .broadcast()
+                .inspect_core(move |event| {
+                    if let Ok((_, data)) = event {
+                        gathered.borrow_mut().extend_from_slice(data.as_slice());
+                    }
+                })
+                .probe();
+            (ranks_probe, notes_probe)
+        });
+        Self {
+            round: 0,
+            ranks,
+            notes,
+            ranks_probe,
+            notes_probe,
+            inbox,
+            gathered,
+        }
+    }
+
+    /// Closes the round: both inputs advance, and the worker runs the dataflow until every
+    /// worker's data of the round has arrived, handing received ranks to `receive`.
+    fn close(&mut self, worker: &mut Worker, mut receive: impl FnMut(&mut Vec<u64>)) {
+        self.round += 1;
+        self.ranks.advance_to(self.round);
+        self.notes.advance_to(self.round);
+        while self.ranks_probe.less_than(&self.round) || self.notes_probe.less_than(&self.round) {
+            worker.step();
+            receive(&mut self.inbox.borrow_mut());
+        }
+        receive(&mut self.inbox.borrow_mut());
+    }
+
+    /// One round in which every worker tells every other `note`; the notes in worker order.
+    ///
+    /// A faster worker may already send its note of the next round (or ranks of the next
+    /// level) while this one is still closing the round: notes carry their round and wait
+    /// for it, ranks stay in the inbox for the next expansion, which is theirs.
+    fn gather(&mut self, worker: &mut Worker, note: [u64; 3]) -> Vec<[u64; 3]> {
+        let me = worker.index() as u64;
+        let round = self.round + 1;
+        self.notes.send([round, me, note[0], note[1], note[2]]);
+        self.close(worker, |_| {});
+        let mut gathered = self.gathered.borrow_mut();
+        let mut all: Vec<[u64; 5]> = gathered.iter().filter(|n| n[0] == round).copied().collect();
+        gathered.retain(|n| n[0] != round);
+        all.sort_unstable_by_key(|note| note[1]);
+        assert_eq!(all.len(), worker.peers(), "one note from every worker");
+        all.into_iter()
+            .map(|note| [note[2], note[3], note[4]])
+            .collect()
+    }
+}
+
+/// One worker's slice of the two-bit table, with the dirty bits of its blocks.
+struct Slice {
+    len: u64,
+    words: Vec<u64>,
+    current: Vec<u64>,
+    next: Vec<u64>,
+}
+
+impl Slice {
+    fn new(len: u64) -> Self {
+        let bitmap = len.div_ceil(BLOCK).div_ceil(64) as usize;
+        Self {
+            len,
+            words: vec![u64::MAX; len.div_ceil(32) as usize],
+            current: vec![0; bitmap],
+            next: vec![0; bitmap],
+        }
+    }
+
+    /// Writes `code` for the unreached local state `local`; whether it was unreached.
+    #[inline]
+    fn reach(&mut self, local: u64, code: u64) -> bool {
+        let shift = 2 * (local % 32);
+        let word = &mut self.words[(local / 32) as usize];
+        if *word >> shift & 3 != UNSEEN {
+            return false;
+        }
+        *word &= !((UNSEEN ^ code) << shift);
+        let block = local / BLOCK;
+        self.next[(block / 64) as usize] |= 1 << (block % 64);
+        true
+    }
+
+    /// Marks the ranks in `inbox` (all this slice's) with `code`; the weight of those reached.
+    fn receive(
+        &mut self,
+        inbox: &mut Vec<u64>,
+        start: u64,
+        code: u64,
+        weight: impl Fn(u64) -> u64,
+    ) -> u64 {
+        let mut found = 0;
+        for rank in inbox.drain(..) {
+            if self.reach(rank - start, code) {
+                found += weight(rank);
+            }
+        }
+        found
+    }
+}
+
+/// The process's peak resident memory in bytes (`VmHWM` on Linux).
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
