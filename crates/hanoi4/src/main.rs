@@ -107,6 +107,10 @@ struct ClusterArguments {
     /// workers), and keep saving there.
     #[arg(long, value_name = "DIR")]
     resume: Option<PathBuf>,
+    /// Stop once the level LEVEL is found and saved (with --checkpoint or --resume), to go on
+    /// later with --resume.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..))]
+    stop_after: Option<u32>,
     /// After the report, the ranks that crossed workers at each level and each process's peak
     /// memory.
     #[arg(long)]
@@ -121,6 +125,7 @@ impl ClusterArguments {
             || self.checkpoint.is_some()
             || self.resume.is_some()
             || self.stats
+            || self.stop_after.is_some()
     }
 }
 
@@ -282,6 +287,7 @@ fn eccentricity(
             out,
             n,
             &levels,
+            true,
             built.as_secs_f64(),
             &format!("{threads} threads"),
         )
@@ -357,6 +363,9 @@ fn spread(
             .checkpoints(dir, arguments.checkpoint_every)
             .resume(true);
     }
+    if let Some(level) = arguments.stop_after {
+        search = search.stop_after(level);
+    }
     let result = search.run(&cluster)?;
     if terminal {
         eprint!("\r{:60}\r", "");
@@ -371,7 +380,7 @@ fn spread(
         if workers == 1 { "" } else { "s" }
     );
     Ok(print_report(n, &result.levels, plot, |out| {
-        report(out, n, &result.levels, seconds, &shape)?;
+        report(out, n, &result.levels, result.complete, seconds, &shape)?;
         if let Some(level) = result.resumed_at {
             writeln!(out, "resumed after level {level}")?;
         }
@@ -397,8 +406,8 @@ fn spread(
     }))
 }
 
-/// Timely's network threads panic when another process disappears; the search turns that into
-/// one error line, so the panic messages themselves are not shown.
+/// Timely's network threads panic when another process disappears (and joining them panics
+/// again); the search turns that into one error line, so those panic messages are not shown.
 fn quiet_lost_connections() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -408,13 +417,13 @@ fn quiet_lost_connections() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        let timely = std::thread::current()
-            .name()
-            .is_some_and(|name| name.starts_with("timely"));
-        if !(timely
-            && (message.starts_with("timely communication error")
-                || message.starts_with("MergeQueue poisoned")))
-        {
+        let known = [
+            "timely communication error",
+            "MergeQueue poisoned",
+            "Send thread panic",
+            "Recv thread panic",
+        ];
+        if !known.iter().any(|start| message.starts_with(start)) {
             previous(info);
         }
     }));
@@ -424,11 +433,20 @@ fn report(
     out: &mut dyn Write,
     n: usize,
     levels: &Levels,
+    complete: bool,
     seconds: f64,
     workers: &str,
 ) -> io::Result<()> {
     for (distance, count) in levels.sizes().iter().enumerate() {
         writeln!(out, "distance {distance:>4}: {count} configurations")?;
+    }
+    if !complete {
+        return writeln!(
+            out,
+            "{n} discs: stopped after level {}, {} configurations so far, {seconds:.2} s on {workers}",
+            levels.max_distance(),
+            levels.reached()
+        );
     }
     writeln!(
         out,

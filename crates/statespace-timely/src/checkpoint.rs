@@ -15,7 +15,7 @@ use crate::{Error, Traffic};
 
 const MAGIC: &[u8; 8] = b"STBFSCK1";
 
-/// What a worker saves: the levels so far and its slice.
+/// What a worker saved: the levels so far and its slice.
 pub(crate) struct Snapshot {
     pub sizes: Vec<u64>,
     pub traffic: Vec<Traffic>,
@@ -65,9 +65,16 @@ impl Owner {
         Ok(levels)
     }
 
-    /// Writes `snapshot` as the file of its last level, atomically.
-    pub fn save(&self, dir: &Path, snapshot: &Snapshot) -> Result<(), Error> {
-        let level = snapshot.sizes.len() as u32 - 1;
+    /// Writes the levels so far and the slice's `words` as the file of the last level,
+    /// atomically.
+    pub fn save(
+        &self,
+        dir: &Path,
+        sizes: &[u64],
+        traffic: &[Traffic],
+        words: &[u64],
+    ) -> Result<(), Error> {
+        let level = sizes.len() as u32 - 1;
         let path = self.file(dir, level);
         let partial = path.with_extension(format!("partial-{}", std::process::id()));
         let io = |source| Error::CheckpointIo {
@@ -88,12 +95,12 @@ impl Owner {
                 self.index as u64,
                 self.start,
                 self.len,
-                snapshot.sizes.len() as u64,
+                sizes.len() as u64,
             ];
-            header.extend(&snapshot.sizes);
-            header.extend(snapshot.traffic.iter().flat_map(|t| [t.within, t.between]));
-            header.push(u64::from(crc(&snapshot.words)));
-            for word in header.iter().chain(&snapshot.words) {
+            header.extend(sizes);
+            header.extend(traffic.iter().flat_map(|t| [t.within, t.between]));
+            header.push(u64::from(crc(words)));
+            for word in header.iter().chain(words) {
                 out.write_all(&word.to_le_bytes()).map_err(io)?;
             }
             let file = out.into_inner().map_err(|e| io(e.into_error()))?;
@@ -197,10 +204,14 @@ impl Owner {
     }
 }
 
+/// The CRC-32 of the words' little-endian bytes.
 fn crc(words: &[u64]) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
-    for word in words {
-        hasher.update(&word.to_le_bytes());
+    let mut bytes = Vec::with_capacity(8 << 12);
+    for chunk in words.chunks(1 << 12) {
+        bytes.clear();
+        bytes.extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
+        hasher.update(&bytes);
     }
     hasher.finalize()
 }

@@ -206,7 +206,7 @@ impl Cluster {
                 ))
             })?;
             self.send_hello(&mut stream)?;
-            let index = self.read_hello(&mut stream, deadline)?;
+            let index = self.check_hello(read_words(&mut stream, deadline)?)?;
             if index != other {
                 return Err(Error::Cluster(format!(
                     "{address} answered as process {index}, not {other}: do the processes share one host file?"
@@ -223,13 +223,15 @@ impl Cluster {
                     stream
                         .set_nonblocking(false)
                         .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
-                    let index = self.read_hello(&mut stream, deadline)?;
+                    // Answer before checking, so both ends can say what differs.
+                    let theirs = read_words(&mut stream, deadline)?;
+                    self.send_hello(&mut stream)?;
+                    let index = self.check_hello(theirs)?;
                     if index <= me || index >= sockets.len() || sockets[index].is_some() {
                         return Err(Error::Cluster(format!(
                             "process {me} was reached by a process numbered {index}, which it does not wait for"
                         )));
                     }
-                    self.send_hello(&mut stream)?;
                     sockets[index] = Some(stream);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
@@ -275,39 +277,41 @@ impl Cluster {
             .map_err(|e| Error::Cluster(format!("handshake: {e}")))
     }
 
-    /// Reads the other end's handshake; returns its process number.
-    fn read_hello(&self, stream: &mut TcpStream, deadline: Instant) -> Result<usize, Error> {
-        let wait = deadline
-            .saturating_duration_since(Instant::now())
-            .max(Duration::from_millis(100));
-        stream
-            .set_read_timeout(Some(wait))
-            .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
-        let mut bytes = [0u8; 32];
-        stream.read_exact(&mut bytes).map_err(|e| {
-            Error::Cluster(format!(
-                "handshake with another process failed: {e} (is every process of the same version?)"
-            ))
-        })?;
-        let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap());
+    /// Checks the other end's handshake; returns its process number.
+    fn check_hello(&self, theirs: [u64; 4]) -> Result<usize, Error> {
         let mine = self.hello();
-        if word(0) != MAGIC {
+        if theirs[0] != MAGIC {
             return Err(Error::Cluster(
                 "a connection that is not from a process of this search".into(),
             ));
         }
-        if word(2) != mine[2] || word(3) != mine[3] {
+        if theirs[2..] != mine[2..] {
             return Err(Error::Cluster(format!(
-                "process {} runs {} processes of {} workers, this one {} of {}",
-                word(1),
-                word(2),
-                word(3),
-                mine[2],
-                mine[3]
+                "process {} was started for {} processes x {} workers, this one for {} x {}",
+                theirs[1], theirs[2], theirs[3], mine[2], mine[3]
             )));
         }
-        Ok(word(1) as usize)
+        Ok(theirs[1] as usize)
     }
+}
+
+/// Reads a handshake (four little-endian words), waiting until `deadline` at most.
+fn read_words(stream: &mut TcpStream, deadline: Instant) -> Result<[u64; 4], Error> {
+    let wait = deadline
+        .saturating_duration_since(Instant::now())
+        .max(Duration::from_millis(100));
+    stream
+        .set_read_timeout(Some(wait))
+        .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
+    let mut bytes = [0u8; 32];
+    stream.read_exact(&mut bytes).map_err(|e| {
+        Error::Cluster(format!(
+            "handshake with another process failed: {e} (is every process of the same version?)"
+        ))
+    })?;
+    Ok(std::array::from_fn(|i| {
+        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap())
+    }))
 }
 
 /// Connects to `address`, retrying every 50 ms until `deadline` (the other process may not

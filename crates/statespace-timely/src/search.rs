@@ -21,7 +21,7 @@ use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
-use crate::checkpoint::{Owner, Snapshot};
+use crate::checkpoint::Owner;
 use crate::{Cluster, Error};
 
 /// States a dirty bit stands for (half a word of two-bit codes).
@@ -51,6 +51,9 @@ pub struct Report {
     pub traffic: Vec<Traffic>,
     /// The level the search resumed after, when it started from a checkpoint.
     pub resumed_at: Option<u32>,
+    /// Whether the search reached its end (an empty level); `false` when it stopped at
+    /// [`TwoBitSearch::stop_after`], and `levels` holds the levels so far.
+    pub complete: bool,
     /// The peak resident memory of each process in bytes, where the system tells it.
     pub peak_memory: Vec<Option<u64>>,
 }
@@ -87,6 +90,7 @@ pub struct TwoBitSearch<S> {
     weight: Box<Weight<S>>,
     checkpoints: Option<(PathBuf, u32)>,
     resume: bool,
+    stop_after: u32,
     progress: Option<Box<Progress>>,
 }
 
@@ -102,6 +106,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             weight: Box::new(|_, _| 1),
             checkpoints: None,
             resume: false,
+            stop_after: u32::MAX,
             progress: None,
         }
     }
@@ -127,6 +132,13 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         self
     }
 
+    /// Stops once the level `level` is found (and saved, when checkpoints are on), so a long
+    /// search can run in several sittings with [`TwoBitSearch::resume`].
+    pub fn stop_after(mut self, level: u32) -> Self {
+        self.stop_after = level;
+        self
+    }
+
     /// Calls `progress(level, size)` in the first worker of process 0 after every level.
     pub fn progress(mut self, progress: impl Fn(u32, u64) + Send + Sync + 'static) -> Self {
         self.progress = Some(Box::new(progress));
@@ -145,7 +157,11 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         let guards = cluster.execute(move |worker| job.work(worker, workers))?;
         let mut first_error = None;
         let mut report = None;
-        for result in guards.join() {
+        // When another process dies, timely's network threads panic, and joining them (as the
+        // guards do once the workers are joined) panics again: that is a lost peer too.
+        let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join()))
+            .map_err(|_| Error::PeerLost("the network threads stopped".into()))?;
+        for result in results {
             match result {
                 Ok(Ok(r)) => report = report.or(Some(r)),
                 Ok(Err(e)) => first_error = first_error.or(Some(e)),
@@ -225,6 +241,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         let mut sizes;
         let mut traffic;
         let mut resumed_at = None;
+        let mut last_saved = None;
         if let (Some((dir, _)), true) = (&self.checkpoints, self.resume) {
             let level = hello.iter().map(|n| n[1]).min().unwrap_or(u64::MAX);
             let loaded = if level == u64::MAX {
@@ -241,10 +258,11 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
                 return Err(Error::OtherWorker(other));
             }
             slice.words = snapshot.words;
-            slice.current.fill(u64::MAX);
+            slice.mark_all();
             sizes = snapshot.sizes;
             traffic = snapshot.traffic;
             resumed_at = Some(level as u32);
+            last_saved = resumed_at;
         } else {
             let mut first = 0;
             for &source in &self.sources {
@@ -268,7 +286,9 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             progress(0, sizes[0]);
         }
 
-        while *sizes.last().expect("a level") > 0 {
+        while *sizes.last().expect("a level") > 0
+            && sizes.len() as u64 <= u64::from(self.stop_after)
+        {
             let depth = sizes.len() as u64 - 1;
             let (code, next_code) = (depth % 3, (depth + 1) % 3);
             let mut found = 0;
@@ -340,24 +360,16 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             {
                 progress(depth as u32 + 1, size);
             }
+            let level = depth as u32 + 1;
             if let Some((dir, every)) = &self.checkpoints
                 && size > 0
-                && (depth + 1) % u64::from(*every) == 0
+                && (level % every == 0 || level == self.stop_after)
             {
-                let saved = owner.save(
-                    dir,
-                    &Snapshot {
-                        sizes: sizes.clone(),
-                        traffic: traffic.clone(),
-                        words: slice.words.clone(),
-                    },
-                );
+                let saved = owner.save(dir, &sizes, &traffic, &slice.words);
                 // Every worker finished its previous checkpoint before this level's notes,
                 // so files older than that one are no longer needed by anybody.
-                let saved = saved.and_then(|()| {
-                    let previous = (depth + 1).saturating_sub(u64::from(*every)) as u32;
-                    owner.prune(dir, previous)
-                });
+                let saved = saved.and_then(|()| owner.prune(dir, last_saved.unwrap_or(level)));
+                last_saved = Some(level);
                 let failed = rounds.gather(worker, [u64::from(saved.is_err()), 0, 0]);
                 saved?;
                 if let Some(other) = failed.iter().position(|n| n[0] != 0) {
@@ -365,8 +377,11 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
                 }
             }
         }
-        sizes.pop();
-        traffic.pop();
+        let complete = sizes.last() == Some(&0);
+        if complete {
+            sizes.pop();
+            traffic.pop();
+        }
 
         // Peak memory, one figure a process (from its first worker).
         let mine = if me % workers_per_process == 0 {
@@ -386,6 +401,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             levels: Levels::from_sizes(sizes),
             traffic,
             resumed_at,
+            complete,
             peak_memory: memory,
         })
     }
@@ -508,6 +524,20 @@ impl Slice {
         let block = local / BLOCK;
         self.next[(block / 64) as usize] |= 1 << (block % 64);
         true
+    }
+
+    /// Makes every block of the slice current (after a resume: the old levels that share the
+    /// current code are expanded once more, harmlessly, as their neighbours are all reached).
+    fn mark_all(&mut self) {
+        let blocks = self.len.div_ceil(BLOCK);
+        for (index, word) in self.current.iter_mut().enumerate() {
+            let below = blocks.saturating_sub(index as u64 * 64).min(64);
+            *word = if below == 64 {
+                u64::MAX
+            } else {
+                (1 << below) - 1
+            };
+        }
     }
 
     /// Marks the ranks in `inbox` (all this slice's) with `code`; the weight of those reached.
