@@ -164,7 +164,12 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         for result in results {
             match result {
                 Ok(Ok(r)) => report = report.or(Some(r)),
-                Ok(Err(e)) => first_error = first_error.or(Some(e)),
+                // The worker that failed says why; the others only that it failed.
+                Ok(Err(e)) => {
+                    if first_error.is_none() || matches!(first_error, Some(Error::OtherWorker(_))) {
+                        first_error = Some(e);
+                    }
+                }
                 Err(panic) => {
                     let error = if panic.contains("timely communication error")
                         || panic.contains("MergeQueue poisoned")
@@ -466,7 +471,9 @@ impl Rounds {
         self.ranks.advance_to(self.round);
         self.notes.advance_to(self.round);
         while self.ranks_probe.less_than(&self.round) || self.notes_probe.less_than(&self.round) {
-            worker.step();
+            // Parks the thread until a message arrives, rather than spinning: with more
+            // workers than cores, spinning workers starve the ones that have work.
+            worker.step_or_park(None);
             receive(&mut self.inbox.borrow_mut());
         }
         receive(&mut self.inbox.borrow_mut());

@@ -1,0 +1,350 @@
+//! The spread search against the one-machine `statespace::two_bit_bfs`: same level sizes for
+//! every number of workers and processes (processes run as threads of the test, each with its
+//! own timely instance, connected over loopback), checkpoints that resume to the same result,
+//! and refusals of damaged or foreign checkpoints and of bad clusters.
+
+use std::path::PathBuf;
+
+use rstest::rstest;
+use statespace::{FnSpace, Space, from_fn, two_bit_bfs};
+use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
+
+/// A space the tests can rebuild in every worker: a successor function and its length.
+type Successors = fn(u64, &mut dyn FnMut(u64));
+
+fn ring(s: u64, visit: &mut dyn FnMut(u64)) {
+    visit((s + 1) % 5000);
+    visit((s + 4999) % 5000);
+}
+
+/// A 97 x 61 torus: four neighbours each.
+fn torus(s: u64, visit: &mut dyn FnMut(u64)) {
+    let (w, h) = (97, 61);
+    let (x, y) = (s % w, s / w);
+    visit(y * w + (x + 1) % w);
+    visit(y * w + (x + w - 1) % w);
+    visit((y + 1) % h * w + x);
+    visit((y + h - 1) % h * w + x);
+}
+
+/// Three-peg Hanoi with 9 discs, one base-3 digit a disc (the largest the most significant,
+/// as in the spaces this crate is for): 3^9 states.
+fn hanoi3(s: u64, visit: &mut dyn FnMut(u64)) {
+    let digits: Vec<u64> = (0..9).map(|d| s / 3u64.pow(d) % 3).collect();
+    let top = |peg: u64| (0..9).find(|&d| digits[d] == peg);
+    for from in 0..3 {
+        let Some(disc) = top(from) else { continue };
+        for to in 0..3 {
+            if to != from && top(to).is_none_or(|t| t > disc) {
+                visit(s - from * 3u64.pow(disc as u32) + to * 3u64.pow(disc as u32));
+            }
+        }
+    }
+}
+
+const SPACES: [(&str, Successors, u64, &[u64]); 3] = [
+    ("ring", ring, 5000, &[0]),
+    ("torus", torus, 97 * 61, &[0, 3000]),
+    ("hanoi3", hanoi3, 19683, &[0]),
+];
+
+fn weight(s: u64) -> u64 {
+    s % 3 + 1
+}
+
+/// The one-machine search's level sizes, weighted or not.
+fn expected(space: usize, weighted: bool) -> Vec<u64> {
+    let (_, successors, len, sources) = SPACES[space];
+    let (_, levels) = two_bit_bfs(
+        &from_fn(successors),
+        len,
+        sources,
+        1,
+        |s| if weighted { weight(s) } else { 1 },
+        |_, _| {},
+    );
+    levels.sizes().to_vec()
+}
+
+fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>> {
+    let (name, successors, len, sources) = SPACES[space];
+    let search = TwoBitSearch::new(FnSpace(successors), len, sources.to_vec(), name);
+    if weighted {
+        search.weight(|_, s| weight(s))
+    } else {
+        search
+    }
+}
+
+#[rstest]
+fn one_process_gives_the_levels_of_two_bit_bfs(
+    #[values(0, 1, 2)] space: usize,
+    #[values(1, 2, 3, 7)] workers: usize,
+    #[values(false, true)] weighted: bool,
+) {
+    let report = search(space, weighted)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    assert_eq!(report.levels.sizes(), expected(space, weighted));
+    assert!(report.complete);
+    assert_eq!(report.resumed_at, None);
+    assert_eq!(report.traffic.len(), report.levels.sizes().len() - 1);
+    assert_eq!(report.peak_memory.len(), 1);
+    // Nothing crosses processes in one process; with several workers something crosses them.
+    assert!(report.traffic.iter().all(|t| t.between == 0));
+    let within: u64 = report.traffic.iter().map(|t| t.within).sum();
+    assert_eq!(within == 0, workers == 1, "{within} ranks crossed workers");
+}
+
+#[test]
+fn workers_without_states_take_part() {
+    // 100 states, slices of 1024: workers 1 to 4 own nothing.
+    let line = from_fn(|s, visit| {
+        if s > 0 {
+            visit(s - 1)
+        }
+        if s < 99 {
+            visit(s + 1)
+        }
+    });
+    let report = TwoBitSearch::new(line, 100, vec![50], "line")
+        .run(&Cluster::single(5))
+        .unwrap();
+    assert_eq!(report.levels.max_distance(), 50);
+    assert_eq!(report.levels.reached(), 100);
+}
+
+/// Free loopback ports for `n` processes.
+fn loopback(n: usize) -> Vec<String> {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect()
+}
+
+/// Runs every process of a cluster as a thread of this test; their reports in process order.
+fn processes<S: Space + Send + Sync + 'static>(
+    processes: usize,
+    workers: usize,
+    make: impl Fn() -> TwoBitSearch<S> + Sync,
+) -> Vec<Result<Report, Error>> {
+    let addresses = loopback(processes);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..processes)
+            .map(|process| {
+                let cluster = Cluster::new(workers, process, addresses.clone()).unwrap();
+                let search = make();
+                scope.spawn(move || search.run(&cluster))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+#[rstest]
+#[case(2, 1)]
+#[case(2, 2)]
+#[case(3, 1)]
+fn processes_over_loopback_give_the_levels_of_two_bit_bfs(
+    #[case] count: usize,
+    #[case] workers: usize,
+    #[values(0, 2)] space: usize,
+) {
+    let reports = processes(count, workers, || search(space, true));
+    let first = reports[0].as_ref().unwrap();
+    assert_eq!(first.levels.sizes(), expected(space, true));
+    assert_eq!(first.peak_memory.len(), count);
+    assert!(first.traffic.iter().any(|t| t.between > 0));
+    for report in &reports {
+        assert_eq!(
+            report.as_ref().unwrap(),
+            first,
+            "every process reports the same"
+        );
+    }
+}
+
+#[test]
+fn processes_of_different_spaces_refuse_each_other() {
+    let reports = processes(2, 1, {
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        move || {
+            let space = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            search(space, false)
+        }
+    });
+    for report in reports {
+        assert!(matches!(report, Err(Error::Mismatch { .. })), "{report:?}");
+    }
+}
+
+#[test]
+fn a_process_that_never_comes_is_an_error_after_the_timeout() {
+    let addresses = loopback(2);
+    let cluster = Cluster::new(1, 0, addresses)
+        .unwrap()
+        .with_connect_timeout(std::time::Duration::from_millis(300));
+    let error = search(0, false).run(&cluster).unwrap_err();
+    assert!(
+        error.to_string().contains("waited 0 s for process 1"),
+        "{error}"
+    );
+}
+
+#[test]
+fn bad_clusters_are_refused() {
+    assert!(Cluster::new(0, 0, vec!["a:1".into()]).is_err());
+    assert!(Cluster::new(1, 0, Vec::new()).is_err());
+    let error = Cluster::new(1, 2, vec!["a:1".into(), "b:1".into()]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "process 2 is not one of the 2 processes (numbered from 0)"
+    );
+    let dir = scratch("hostfile");
+    let hosts = dir.join("hosts");
+    std::fs::write(&hosts, "# the cluster\n127.0.0.1:2101\n\n").unwrap();
+    let error = Cluster::from_hostfile(1, 2, 0, &hosts).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("holds 1 addresses, fewer than the 2")
+    );
+    let cluster = Cluster::from_hostfile(2, 1, 0, &hosts).unwrap();
+    assert_eq!((cluster.processes(), cluster.peers()), (1, 2));
+    assert!(Cluster::from_hostfile(1, 1, 0, &dir.join("missing")).is_err());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// An empty folder of its own under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "statespace-timely-{name}-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[rstest]
+fn a_stopped_search_resumes_to_the_uninterrupted_result(#[values(1, 3)] workers: usize) {
+    let dir = scratch(&format!("resume{workers}"));
+    let whole = search(2, true).run(&Cluster::single(workers)).unwrap();
+    let part = search(2, true)
+        .checkpoints(&dir, 4)
+        .stop_after(30)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    assert!(!part.complete);
+    assert_eq!(part.levels.sizes(), &whole.levels.sizes()[..=30]);
+    assert_eq!(part.traffic, whole.traffic[..30]);
+    let resumed = search(2, true)
+        .checkpoints(&dir, 4)
+        .resume(true)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    assert_eq!(resumed.resumed_at, Some(30));
+    assert_eq!(resumed.levels, whole.levels);
+    assert_eq!(resumed.traffic, whole.traffic);
+    assert!(resumed.complete);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The checkpoint files in `dir`, sorted.
+fn files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_worker_that_died_before_saving_makes_all_resume_from_the_level_before() {
+    let dir = scratch("crash");
+    let whole = search(2, false).run(&Cluster::single(2)).unwrap();
+    search(2, false)
+        .checkpoints(&dir, 5)
+        .stop_after(27)
+        .run(&Cluster::single(2))
+        .unwrap();
+    // Levels 25 and 27 are kept (27 being where it stopped), older ones pruned.
+    assert_eq!(
+        files(&dir),
+        [
+            "w0000-of-0002-level-00025.bfs",
+            "w0000-of-0002-level-00027.bfs",
+            "w0001-of-0002-level-00025.bfs",
+            "w0001-of-0002-level-00027.bfs"
+        ]
+    );
+    std::fs::remove_file(dir.join("w0001-of-0002-level-00027.bfs")).unwrap();
+    let resumed = search(2, false)
+        .checkpoints(&dir, 5)
+        .resume(true)
+        .run(&Cluster::single(2))
+        .unwrap();
+    assert_eq!(resumed.resumed_at, Some(25));
+    assert_eq!(resumed.levels, whole.levels);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused() {
+    let dir = scratch("damage");
+    search(2, false)
+        .checkpoints(&dir, 10)
+        .stop_after(20)
+        .run(&Cluster::single(2))
+        .unwrap();
+    let resume = |name: &str, workers: usize| {
+        let (_, successors, len, sources) = SPACES[2];
+        TwoBitSearch::new(
+            FnSpace(successors as Successors),
+            len,
+            sources.to_vec(),
+            name,
+        )
+        .checkpoints(&dir, 10)
+        .resume(true)
+        .run(&Cluster::single(workers))
+        .unwrap_err()
+        .to_string()
+    };
+    assert!(resume("another space", 2).contains("space is"));
+    assert!(resume("hanoi3", 3).contains("no checkpoint to resume from"));
+    let file = dir.join("w0001-of-0002-level-00020.bfs");
+    let good = std::fs::read(&file).unwrap();
+    let mut flipped = good.clone();
+    *flipped.last_mut().unwrap() ^= 1;
+    std::fs::write(&file, &flipped).unwrap();
+    assert!(resume("hanoi3", 2).contains("checksum does not match"));
+    std::fs::write(&file, &good[..good.len() - 3]).unwrap();
+    assert!(resume("hanoi3", 2).contains("cut short"));
+    std::fs::write(&file, [&good[..], &[0]].concat()).unwrap();
+    assert!(resume("hanoi3", 2).contains("longer than its slice"));
+    std::fs::write(&file, b"not a checkpoint").unwrap();
+    assert!(resume("hanoi3", 2).contains("not a checkpoint"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_folder_that_cannot_be_written_stops_every_worker() {
+    let dir = scratch("unwritable");
+    let file = dir.join("a file");
+    std::fs::write(&file, b"").unwrap();
+    let error = search(0, false)
+        .checkpoints(&file, 3)
+        .run(&Cluster::single(2))
+        .unwrap_err();
+    assert!(
+        matches!(error, Error::CheckpointIo { .. } | Error::OtherWorker(_)),
+        "{error}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
