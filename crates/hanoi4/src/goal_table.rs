@@ -44,6 +44,10 @@ impl GoalTable {
     /// 24 GiB machine can hold beside a search.
     pub const MAX_DISCS: usize = 19;
 
+    /// The most discs of [`GoalTable::spread_search`]: ranks of 31 discs still fit in 64 bits.
+    /// The memory of the processes is the real limit (20 discs: 42.7 GiB in all).
+    pub const MAX_SPREAD_DISCS: usize = 31;
+
     /// Runs the two-bit BFS from the goal with `threads` threads. `progress(level, count)` gets
     /// the number of configurations (not canonical states) at each distance as it is found.
     ///
@@ -102,8 +106,8 @@ impl GoalTable {
     /// progress to it before [`statespace_timely::TwoBitSearch::run`].
     ///
     /// # Errors
-    /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=31` (the ranks must fit
-    /// in 64 bits; the memory of the cluster is the real limit).
+    /// [`SolveError::TooManyDiscs`] when `n_discs` is outside
+    /// `1..=`[`GoalTable::MAX_SPREAD_DISCS`].
     ///
     /// # Example
     ///
@@ -119,10 +123,10 @@ impl GoalTable {
     pub fn spread_search(
         n_discs: usize,
     ) -> Result<statespace_timely::TwoBitSearch<RankedSpace>, SolveError> {
-        if !(1..=31).contains(&n_discs) {
+        if !(1..=Self::MAX_SPREAD_DISCS).contains(&n_discs) {
             return Err(SolveError::TooManyDiscs {
                 engine: Engine::GoalTable,
-                max: 31,
+                max: Self::MAX_SPREAD_DISCS,
                 n_discs,
             });
         }

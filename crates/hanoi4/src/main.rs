@@ -21,7 +21,7 @@ use statespace_timely::Cluster;
 #[command(
     version,
     args_conflicts_with_subcommands = true,
-    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg]"
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
 )]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
@@ -63,9 +63,10 @@ enum Command {
     /// Build the goal table of N discs in memory and print how many configurations lie at each
     /// distance from the tower on peg 4, and the largest distance.
     Eccentricity {
-        /// The number of discs (1 to 19; 15: 10 s, 16: 40 s, 17: 3 min, 18: 14 min, 19: 48 min
-        /// and 12 GB of memory on two cores).
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
+        /// The number of discs (1 to 19 on one machine; 15: 10 s, 16: 40 s, 17: 3 min, 18: 14
+        /// min, 19: 48 min and 12 GB of memory on two cores). Up to 31 spread over processes,
+        /// as far as their memory goes.
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_SPREAD_DISCS as i64))]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
         #[arg(long, value_name = "FILE.svg")]
@@ -157,7 +158,9 @@ const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4      
   hanoi4 --tables tables < cases.txt                       uses the saved tables
   hanoi4 eccentricity 15                                   130, reached by 588 configurations
   hanoi4 --render case2.html --case 2 < cases.txt          a page that plays case 2
-  hanoi4 eccentricity 12 --plot levels.svg                 the levels as a bar chart";
+  hanoi4 eccentricity 12 --plot levels.svg                 the levels as a bar chart
+  hanoi4 eccentricity 15 -n 2 -p 1 & hanoi4 eccentricity 15 -n 2 -p 0
+                                                           two processes (localhost:2101, 2102)";
 
 fn main() -> ExitCode {
     let arguments = match cli::arguments::<Arguments>("hanoi4", EXAMPLES) {
@@ -167,6 +170,13 @@ fn main() -> ExitCode {
     let result = match arguments.command {
         Some(Command::Eccentricity { n, plot, cluster }) if cluster.wanted() => {
             spread(usize::from(n), &cluster, plot.as_deref())
+        }
+        Some(Command::Eccentricity { n, .. }) if usize::from(n) > GoalTable::MAX_DISCS => {
+            Err(SolveError::TooManyDiscs {
+                engine: Engine::GoalTable,
+                max: GoalTable::MAX_DISCS,
+                n_discs: usize::from(n),
+            })
         }
         Some(Command::Eccentricity { n, plot, .. }) => {
             eccentricity(usize::from(n), None, false, plot.as_deref())

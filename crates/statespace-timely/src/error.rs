@@ -16,9 +16,7 @@ pub enum Error {
     #[error("a worker stopped unexpectedly: {0}")]
     Worker(String),
     /// The processes do not search the same space (another disc count, another program).
-    #[error(
-        "the processes search different spaces: worker {worker} searches {theirs:#x}, this one {mine:#x}"
-    )]
+    #[error("worker {worker} searches another space than this process (another program or size)")]
     Mismatch {
         /// The worker that differs.
         worker: usize,
@@ -48,6 +46,18 @@ pub enum Error {
     NoCheckpoint {
         /// The folder searched.
         dir: PathBuf,
+    },
+    /// This process's slices of the table would not fit in the memory the system has left.
+    #[error(
+        "this process would hold {:.1} GiB of the table, the system has {:.1} GiB available (spread the search over more processes)",
+        *needed as f64 / f64::from(1 << 30),
+        *available as f64 / f64::from(1 << 30)
+    )]
+    Memory {
+        /// Bytes of table this process would hold.
+        needed: u64,
+        /// Bytes available.
+        available: u64,
     },
     /// Another worker failed (its own process reports why); this one stopped with it.
     #[error("worker {0} failed; the search stopped (its process says why)")]

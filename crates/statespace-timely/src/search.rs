@@ -152,6 +152,12 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// during the search (the others stop, they do not wait); [`Error::Mismatch`] when they
     /// search different spaces; checkpoint errors when a slice cannot be saved or resumed.
     pub fn run(self, cluster: &Cluster) -> Result<Report, Error> {
+        let needed = self.memory_per_process(cluster);
+        if let Some(available) = available_memory()
+            && needed > available
+        {
+            return Err(Error::Memory { needed, available });
+        }
         let job = Arc::new(self);
         let workers = cluster.workers();
         let guards = cluster.execute(move |worker| job.work(worker, workers))?;
@@ -192,6 +198,20 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         }
     }
 
+    /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
+    /// state, plus two bitmaps of a bit per 16 states each.
+    pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
+        let chunk = chunk_len(self.len, cluster.peers());
+        let first = (cluster.process() * cluster.workers()) as u64;
+        (first..first + cluster.workers() as u64)
+            .map(|worker| {
+                let start = (worker * chunk).min(self.len);
+                let len = (start + chunk).min(self.len) - start;
+                len.div_ceil(32) * 8 + 2 * len.div_ceil(BLOCK).div_ceil(64) * 8
+            })
+            .sum()
+    }
+
     /// A fingerprint of the space for the processes and checkpoints to compare (FNV-1a of the
     /// name and the length: stable across machines and builds).
     fn fingerprint(&self) -> u64 {
@@ -206,7 +226,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     fn work(&self, worker: &mut Worker, workers_per_process: usize) -> Result<Report, Error> {
         let me = worker.index();
         let peers = worker.peers();
-        let chunk = self.len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN;
+        let chunk = chunk_len(self.len, peers);
         let start = (me as u64 * chunk).min(self.len);
         let end = (start + chunk).min(self.len);
         let owner = Owner {
@@ -563,6 +583,19 @@ impl Slice {
         }
         found
     }
+}
+
+/// The ranks each worker owns: an equal share, rounded up to whole words of dirty bits.
+fn chunk_len(len: u64, peers: usize) -> u64 {
+    len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN
+}
+
+/// The memory the system can still give (`MemAvailable` on Linux).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The process's peak resident memory in bytes (`VmHWM` on Linux).

@@ -1,0 +1,217 @@
+//! `hanoi4 eccentricity N` spread over processes of the real binary on loopback (ports chosen
+//! free by the test, written to a host file): the same levels as the one-machine search and
+//! the published largest distances, a stopped run resumed to the same report, and a killed
+//! process ending the others' run with an error instead of a hang.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn binary() -> &'static Path {
+    env!("CARGO_BIN_EXE_hanoi4").as_ref()
+}
+
+/// An empty folder of its own under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hanoi4-cluster-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A host file of `n` free loopback ports.
+fn hostfile(dir: &Path, n: usize) -> PathBuf {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect();
+    let path = dir.join("hosts");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// Starts process `process` of `processes` with `args` after `eccentricity N`.
+fn start(n: u8, processes: usize, process: usize, hosts: &Path, args: &[&str]) -> Child {
+    Command::new(binary())
+        .args(["eccentricity", &n.to_string(), "--processes"])
+        .arg(processes.to_string())
+        .arg("--process")
+        .arg(process.to_string())
+        .arg("--hostfile")
+        .arg(hosts)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Runs all processes; their outputs in process order.
+fn run_all(n: u8, processes: usize, hosts: &Path, args: &[&str]) -> Vec<Output> {
+    let children: Vec<Child> = (0..processes)
+        .map(|p| start(n, processes, p, hosts, args))
+        .collect();
+    children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The `distance d: k configurations` lines of a report.
+fn levels(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .filter(|l| l.starts_with("distance"))
+        .collect()
+}
+
+fn one_machine(n: u8) -> String {
+    let output = Command::new(binary())
+        .args(["eccentricity", &n.to_string()])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    text(&output.stdout)
+}
+
+/// Largest distances to a tower of four pegs (Korf 2004; Frame-Stewart's tower numbers up to
+/// 13 discs).
+const PUBLISHED: [(u8, u32); 6] = [(8, 33), (9, 41), (10, 49), (11, 65), (12, 81), (13, 97)];
+
+#[test]
+fn two_and_three_processes_give_the_one_machine_levels_from_8_to_13_discs() {
+    let dir = scratch("levels");
+    for (n, largest) in PUBLISHED {
+        let expected = one_machine(n);
+        for (processes, workers) in [(2, "1"), (3, "1"), (2, "2")] {
+            let hosts = hostfile(&dir, processes);
+            let outputs = run_all(n, processes, &hosts, &["--workers", workers]);
+            for (process, output) in outputs.iter().enumerate() {
+                assert!(output.status.success(), "process {process}: {output:?}");
+                assert_eq!(
+                    text(&output.stderr),
+                    "",
+                    "process {process} prints no error"
+                );
+                if process > 0 {
+                    assert_eq!(text(&output.stdout), "", "only process 0 reports");
+                }
+            }
+            let report = text(&outputs[0].stdout);
+            assert_eq!(
+                levels(&report),
+                levels(&expected),
+                "n = {n}, {processes} processes"
+            );
+            assert_eq!(levels(&report).len() as u32, largest + 1, "n = {n}");
+            let summary = report.lines().last().unwrap();
+            assert!(
+                summary.starts_with(&format!(
+                    "{n} discs: {} configurations, largest distance to a tower {largest} (",
+                    4u64.pow(u32::from(n))
+                )),
+                "{summary}"
+            );
+            assert!(
+                summary.ends_with(&format!(
+                    "on {processes} processes x {workers} worker{}",
+                    if workers == "1" { "" } else { "s" }
+                )),
+                "{summary}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_stopped_two_process_run_resumes_to_the_uninterrupted_report() {
+    let dir = scratch("resume");
+    let checkpoints = dir.join("checkpoints");
+    let hosts = hostfile(&dir, 2);
+    let expected = one_machine(12);
+    let checkpoint = checkpoints.to_str().unwrap();
+    let stopped = run_all(
+        12,
+        2,
+        &hosts,
+        &[
+            "--checkpoint",
+            checkpoint,
+            "--checkpoint-every",
+            "8",
+            "--stop-after",
+            "50",
+        ],
+    );
+    assert!(stopped.iter().all(|o| o.status.success()), "{stopped:?}");
+    let part = text(&stopped[0].stdout);
+    assert_eq!(levels(&part), levels(&expected)[..=50]);
+    assert!(part.contains("12 discs: stopped after level 50"), "{part}");
+    let resumed = run_all(12, 2, &hosts, &["--resume", checkpoint, "--stats"]);
+    assert!(resumed.iter().all(|o| o.status.success()), "{resumed:?}");
+    let report = text(&resumed[0].stdout);
+    assert_eq!(levels(&report), levels(&expected));
+    assert!(report.contains("resumed after level 50"), "{report}");
+    assert!(report.contains("process 1: peak memory"), "{report}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_killed_process_ends_the_run_of_the_others_with_an_error() {
+    let dir = scratch("kill");
+    let hosts = hostfile(&dir, 3);
+    // 15 discs take seconds, long enough to kill process 1 in the middle.
+    let mut children: Vec<Child> = (0..3).map(|p| start(15, 3, p, &hosts, &[])).collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    children[1].kill().unwrap();
+    children[1].wait().unwrap();
+    let killed = Instant::now();
+    for (process, child) in children.into_iter().enumerate() {
+        if process == 1 {
+            continue;
+        }
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            killed.elapsed() < Duration::from_secs(20),
+            "process {process} stopped {:?} after the kill",
+            killed.elapsed()
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "process {process}: {output:?}"
+        );
+        assert_eq!(text(&output.stdout), "");
+        assert_eq!(
+            text(&output.stderr),
+            "hanoi4: a process of the search stopped or lost its connection (the network threads stopped)\n",
+            "process {process}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn processes_started_for_different_searches_refuse_to_run() {
+    let dir = scratch("mismatch");
+    let hosts = hostfile(&dir, 2);
+    let children = [start(9, 2, 0, &hosts, &[]), start(10, 2, 1, &hosts, &[])];
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            text(&output.stderr).contains("searches another space than this process"),
+            "{output:?}"
+        );
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
