@@ -15,11 +15,10 @@ use crate::{Error, Traffic};
 
 const MAGIC: &[u8; 8] = b"STBFSCK1";
 
-/// What a worker saved: the levels so far and its slice.
+/// What a worker saved beside its slice: the levels so far.
 pub(crate) struct Snapshot {
     pub sizes: Vec<u64>,
     pub traffic: Vec<Traffic>,
-    pub words: Vec<u64>,
 }
 
 /// Who a checkpoint belongs to; a file must match all of it to be loaded.
@@ -115,8 +114,9 @@ impl Owner {
         result
     }
 
-    /// Reads the file of `level`, checking that it is whole and that it is this worker's.
-    pub fn load(&self, dir: &Path, level: u32) -> Result<Snapshot, Error> {
+    /// Reads the file of `level` into `words` (the slice's codes, read in place: a second copy
+    /// of a slice may not fit), checking that it is whole and that it is this worker's.
+    pub fn load(&self, dir: &Path, level: u32, words: &mut [u64]) -> Result<Snapshot, Error> {
         let path = self.file(dir, level);
         let bad = |reason: String| Error::BadCheckpoint {
             path: path.clone(),
@@ -167,9 +167,21 @@ impl Owner {
             })
             .collect::<Result<Vec<_>, Error>>()?;
         let checksum = next()?;
-        let words = (0..self.len.div_ceil(32))
-            .map(|_| next())
-            .collect::<Result<Vec<_>, _>>()?;
+        if words.len() as u64 != self.len.div_ceil(32) {
+            return Err(bad("the slice in memory has another size".into()));
+        }
+        let mut bytes = vec![0u8; 8 << 12];
+        let mut hasher = crc32fast::Hasher::new();
+        for chunk in words.chunks_mut(1 << 12) {
+            let bytes = &mut bytes[..8 * chunk.len()];
+            input
+                .read_exact(bytes)
+                .map_err(|_| bad("cut short".into()))?;
+            hasher.update(bytes);
+            for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+                *word = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            }
+        }
         let mut rest = [0; 1];
         if input
             .read(&mut rest)
@@ -181,14 +193,10 @@ impl Owner {
         {
             return Err(bad("longer than its slice".into()));
         }
-        if u64::from(crc(&words)) != checksum {
+        if u64::from(hasher.finalize()) != checksum {
             return Err(bad("checksum does not match the contents".into()));
         }
-        Ok(Snapshot {
-            sizes,
-            traffic,
-            words,
-        })
+        Ok(Snapshot { sizes, traffic })
     }
 
     /// Removes this worker's files of levels below `keep`.

@@ -272,17 +272,13 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             let loaded = if level == u64::MAX {
                 Err(Error::NoCheckpoint { dir: dir.clone() })
             } else {
-                owner.load(dir, level as u32)
+                owner.load(dir, level as u32, &mut slice.words)
             };
             let failed = rounds.gather(worker, [u64::from(loaded.is_err()), 0, 0]);
-            let snapshot = match loaded {
-                Ok(snapshot) => snapshot,
-                Err(error) => return Err(error),
-            };
+            let snapshot = loaded?;
             if let Some(other) = failed.iter().position(|n| n[0] != 0) {
                 return Err(Error::OtherWorker(other));
             }
-            slice.words = snapshot.words;
             slice.mark_all();
             sizes = snapshot.sizes;
             traffic = snapshot.traffic;
@@ -388,7 +384,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             let level = depth as u32 + 1;
             if let Some((dir, every)) = &self.checkpoints
                 && size > 0
-                && (level % every == 0 || level == self.stop_after)
+                && (level.is_multiple_of(*every) || level == self.stop_after)
             {
                 let saved = owner.save(dir, &sizes, &traffic, &slice.words);
                 // Every worker finished its previous checkpoint before this level's notes,
@@ -409,7 +405,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         }
 
         // Peak memory, one figure a process (from its first worker).
-        let mine = if me % workers_per_process == 0 {
+        let mine = if me.is_multiple_of(workers_per_process) {
             peak_memory().map_or(u64::MAX - 1, |bytes| bytes)
         } else {
             u64::MAX
