@@ -75,13 +75,7 @@ impl GoalTable {
         threads: usize,
         progress: impl FnMut(u32, u64),
     ) -> Result<(Self, Levels), SolveError> {
-        if !(1..=Self::MAX_DISCS).contains(&n_discs) {
-            return Err(SolveError::TooManyDiscs {
-                engine: Engine::GoalTable,
-                max: Self::MAX_DISCS,
-                n_discs,
-            });
-        }
+        Self::check(n_discs, Self::MAX_DISCS)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let (table, levels) = two_bit_bfs(
@@ -123,13 +117,7 @@ impl GoalTable {
     pub fn spread_search(
         n_discs: usize,
     ) -> Result<statespace_timely::TwoBitSearch<RankedSpace>, SolveError> {
-        if !(1..=Self::MAX_SPREAD_DISCS).contains(&n_discs) {
-            return Err(SolveError::TooManyDiscs {
-                engine: Engine::GoalTable,
-                max: Self::MAX_SPREAD_DISCS,
-                n_discs,
-            });
-        }
+        Self::check(n_discs, Self::MAX_SPREAD_DISCS)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let len = space.index().len();
@@ -140,6 +128,19 @@ impl GoalTable {
             format!("hanoi4 goal table, {n_discs} discs"),
         )
         .weight(|space, rank| space.packed_space().orbit_size(space.index().unrank(rank))))
+    }
+
+    /// Refuses disc counts outside `1..=max`.
+    fn check(n_discs: usize, max: usize) -> Result<(), SolveError> {
+        if (1..=max).contains(&n_discs) {
+            Ok(())
+        } else {
+            Err(SolveError::TooManyDiscs {
+                engine: Engine::GoalTable,
+                max,
+                n_discs,
+            })
+        }
     }
 
     /// The canonical path from a packed configuration down to the goal.

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::{Levels, Space};
+use statespace::{Levels, Space, states_with_code};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -323,12 +323,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
                     bits &= bits - 1;
                     let first = block * BLOCK;
                     let word = slice.words[(first / 32) as usize];
-                    let half = word >> (2 * (first % 32)) & 0xFFFF_FFFF;
-                    let x = half ^ (0x5555_5555 * code);
-                    let mut matches = !(x | x >> 1) & 0x5555_5555;
-                    while matches != 0 {
-                        let local = first + u64::from(matches.trailing_zeros() / 2);
-                        matches &= matches - 1;
+                    for local in states_with_code(word, first, code) {
                         if local >= slice.len {
                             break;
                         }

@@ -119,6 +119,31 @@ impl BlockBits {
     }
 }
 
+/// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in
+/// `word` (the word of 32 codes holding the block) is `code`, in increasing order: the scan of
+/// [`two_bit_bfs`], for searches that keep two-bit tables of their own.
+///
+/// ```
+/// // States 16..32 are the high half of word 0: state 17 has code 2, state 20 code 0.
+/// let word = !0u64 & !(0b01 << 34) & !(0b11 << 40);
+/// assert_eq!(statespace::states_with_code(word, 16, 2).collect::<Vec<_>>(), [17]);
+/// assert_eq!(statespace::states_with_code(word, 16, 0).collect::<Vec<_>>(), [20]);
+/// ```
+#[inline]
+pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item = u64> {
+    // The block is half a word: find its states with `code` at once.
+    let half = word >> (2 * (first % 32)) & 0xFFFF_FFFF;
+    let x = half ^ (0x5555_5555 * code);
+    let mut matches = !(x | x >> 1) & 0x5555_5555;
+    std::iter::from_fn(move || {
+        (matches != 0).then(|| {
+            let state = first + u64::from(matches.trailing_zeros() / 2);
+            matches &= matches - 1;
+            state
+        })
+    })
+}
+
 /// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
 ///
 /// **Requires** reversible moves (a state's level is told from its neighbours' codes mod 3),
@@ -189,15 +214,9 @@ pub fn two_bit_bfs<S: Space + Sync>(
                         while bits != 0 {
                             let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
                             bits &= bits - 1;
-                            // The block is half a word: find its states with `code` at once.
                             let first = block * BLOCK;
                             let word = table.words[(first / 32) as usize].load(Ordering::Relaxed);
-                            let half = word >> (2 * (first % 32)) & 0xFFFF_FFFF;
-                            let x = half ^ (0x5555_5555 * code);
-                            let mut matches = !(x | x >> 1) & 0x5555_5555;
-                            while matches != 0 {
-                                let state = first + u64::from(matches.trailing_zeros() / 2);
-                                matches &= matches - 1;
+                            for state in states_with_code(word, first, code) {
                                 if state >= len {
                                     break;
                                 }
