@@ -90,6 +90,41 @@ impl fmt::Display for Engine {
 /// built in 37 s and takes 171 MiB (17 discs: about 3 minutes and 683 MiB).
 const DEFAULT_WINDOW: usize = 16;
 
+/// What [`solve_file_with`] is doing, for a caller that shows progress (the binary does on a
+/// terminal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The cases of `n_discs` discs (perfect towers past the dense table left out: they need no
+    /// engine) go to `engine`.
+    Engine {
+        /// The disc count.
+        n_discs: usize,
+        /// How many of the file's cases have it.
+        cases: usize,
+        /// The engine that answers them.
+        engine: Engine,
+    },
+    /// A goal table of `n_discs` discs is being built: `configurations` lie at distance
+    /// `level` from the goal.
+    TableLevel {
+        /// The table's disc count.
+        n_discs: usize,
+        /// The distance just reached.
+        level: u32,
+        /// Configurations at that distance.
+        configurations: u64,
+    },
+    /// `done` of the `cases` cases of `n_discs` discs are answered.
+    Cases {
+        /// The disc count.
+        n_discs: usize,
+        /// Answered so far.
+        done: usize,
+        /// All of them.
+        cases: usize,
+    },
+}
+
 /// Solves every case towards peg 4, each disc count with `engine` or its default engine. Without
 /// an engine asked for, perfect towers past the dense table are answered at once: 0 moves on
 /// peg 4, else the Frame-Stewart construction ([`tower_moves`]).
@@ -108,6 +143,20 @@ pub fn solve_file(
     starts: &[Config],
     engine: Option<Engine>,
     tables: Option<&TableDir>,
+) -> Result<Solution, SolveError> {
+    solve_file_with(starts, engine, tables, &mut |_| {})
+}
+
+/// [`solve_file`], telling `progress` which engine each disc count goes to, how a table build
+/// advances and how many cases are answered.
+///
+/// # Errors
+/// As [`solve_file`].
+pub fn solve_file_with(
+    starts: &[Config],
+    engine: Option<Engine>,
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Solution, SolveError> {
     let saved = |n: usize| tables.is_some_and(|dir| dir.contains(n));
     let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
@@ -158,6 +207,17 @@ pub fn solve_file(
     let mut table_solver = largest_for_table.map(Solver::new).transpose()?;
     for (n, cases) in groups {
         let chosen = choose(n);
+        let count = cases.len();
+        progress(Progress::Engine {
+            n_discs: n,
+            cases: count,
+            engine: chosen,
+        });
+        let cases_done = |done: usize| Progress::Cases {
+            n_discs: n,
+            done,
+            cases: count,
+        };
         let group: Vec<Config> = cases.iter().map(|&i| starts[i].clone()).collect();
         let solved: Vec<Vec<Move>> = match chosen {
             Engine::Table => {
@@ -168,7 +228,7 @@ pub fn solve_file(
                     .moves
             }
             Engine::GoalTable => {
-                let table = goal_table(n, tables)?;
+                let table = goal_table(n, tables, progress)?;
                 group.iter().map(|c| table.solve(c)).collect()
             }
             Engine::Pdb => {
@@ -179,15 +239,20 @@ pub fn solve_file(
                     .find(|&m| saved(m))
                     .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
                 let mut search = match width {
-                    Some(width) => PdbSearch::with_goal_table(n, goal_table(width, tables)?)?,
+                    Some(width) => {
+                        PdbSearch::with_goal_table(n, goal_table(width, tables, progress)?)?
+                    }
                     None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))?,
                 };
-                group
-                    .iter()
-                    .map(|c| search.solve(c).map(|s| s.moves))
-                    .collect::<Result<_, _>>()?
+                let mut solved = Vec::with_capacity(count);
+                for config in &group {
+                    solved.push(search.solve(config)?.moves);
+                    progress(cases_done(solved.len()));
+                }
+                solved
             }
         };
+        progress(cases_done(count));
         for (i, m) in cases.into_iter().zip(solved) {
             moves[i] = m;
         }
@@ -205,10 +270,21 @@ fn tower_peg(config: &Config) -> Option<Peg> {
 }
 
 /// The goal table of `n` discs: loaded when saved in `tables`, else built in memory.
-fn goal_table(n: usize, tables: Option<&TableDir>) -> Result<GoalTable, SolveError> {
+fn goal_table(
+    n: usize,
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<GoalTable, SolveError> {
     if let Some(dir) = tables.filter(|dir| dir.contains(n)) {
         return dir.load(n);
     }
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    Ok(GoalTable::build(n, threads, |_, _| {})?.0)
+    let build = GoalTable::build(n, threads, |level, configurations| {
+        progress(Progress::TableLevel {
+            n_discs: n,
+            level,
+            configurations,
+        })
+    });
+    Ok(build?.0)
 }

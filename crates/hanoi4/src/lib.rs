@@ -13,7 +13,7 @@ mod solve;
 mod space;
 mod store;
 
-pub use engine::{Engine, solve_file};
+pub use engine::{Engine, Progress, solve_file, solve_file_with};
 pub use error::SolveError;
 pub use frame_stewart::{frame_stewart, tower_moves};
 pub use goal_table::GoalTable;

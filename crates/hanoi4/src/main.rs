@@ -217,7 +217,11 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
         },
         None => None,
     };
-    let solution = match hanoi4::solve_file(&starts, engine, tables.as_ref()) {
+    let mut status = Status::new(cli::progress_wanted());
+    let solved =
+        hanoi4::solve_file_with(&starts, engine, tables.as_ref(), &mut |p| status.update(p));
+    status.clear();
+    let solution = match solved {
         Ok(solution) => solution,
         Err(error) => return cli::fail("hanoi4", error),
     };
@@ -256,6 +260,61 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
             write!(out, "{solution}")
         }
     })
+}
+
+/// One status line on stderr while a file is solved, on a terminal only, once the work has
+/// lasted half a second: the engine of the current disc count and what it is doing. Cleared at
+/// the end, so nothing stays on the screen.
+struct Status {
+    terminal: bool,
+    started: Instant,
+    shown: Option<Instant>,
+    engine: String,
+}
+
+impl Status {
+    fn new(terminal: bool) -> Self {
+        Self {
+            terminal,
+            started: Instant::now(),
+            shown: None,
+            engine: String::new(),
+        }
+    }
+
+    fn update(&mut self, progress: hanoi4::Progress) {
+        if !self.terminal {
+            return;
+        }
+        let detail = match progress {
+            hanoi4::Progress::Engine {
+                n_discs,
+                cases,
+                engine,
+            } => {
+                self.engine = format!(
+                    "{cases} case{} of {n_discs} discs, engine {engine}",
+                    if cases == 1 { "" } else { "s" }
+                );
+                String::new()
+            }
+            hanoi4::Progress::TableLevel { n_discs, level, .. } => {
+                format!(": building the {n_discs}-disc goal table, distance {level}")
+            }
+            hanoi4::Progress::Cases { done, cases, .. } => format!(": {done} of {cases} answered"),
+        };
+        let due = self.shown.is_none_or(|at| at.elapsed().as_millis() >= 100);
+        if self.started.elapsed().as_millis() >= 500 && due {
+            eprint!("\r{:<79.79}", format!("hanoi4: {}{detail}", self.engine));
+            self.shown = Some(Instant::now());
+        }
+    }
+
+    fn clear(&self) {
+        if self.shown.is_some() {
+            eprint!("\r{:79}\r", "");
+        }
+    }
 }
 
 /// Builds the goal table of `n` discs, saves it in `dir` when given (refusing at once, before

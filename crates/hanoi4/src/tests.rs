@@ -661,3 +661,61 @@ fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
         assert_eq!(replay(start, moves)[3].len(), 15);
     }
 }
+
+#[test]
+fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
+    let starts = crate::parse(
+        "3\n8\n8 8 7 6 5 4 3 2 1\n0\n0\n0\n8\n0\n8 8 7 6 5 4 3 2 1\n0\n0\n3\n3 3 2 1\n0\n0\n0\n",
+    )
+    .unwrap();
+    let mut events = Vec::new();
+    let solution =
+        crate::solve_file_with(&starts, Some(crate::Engine::GoalTable), None, &mut |p| {
+            events.push(p)
+        })
+        .unwrap();
+    assert_eq!(solution.to_string(), "33\n33\n5\n");
+    // Disc counts in increasing order: first 3 discs (one case), then 8 (two cases).
+    assert_eq!(
+        events[0],
+        crate::Progress::Engine {
+            n_discs: 3,
+            cases: 1,
+            engine: crate::Engine::GoalTable
+        }
+    );
+    let eight = events
+        .iter()
+        .position(|p| matches!(p, crate::Progress::Engine { n_discs: 8, .. }))
+        .unwrap();
+    assert_eq!(
+        events[eight],
+        crate::Progress::Engine {
+            n_discs: 8,
+            cases: 2,
+            engine: crate::Engine::GoalTable
+        }
+    );
+    let levels: Vec<u32> = events[eight..]
+        .iter()
+        .filter_map(|p| match p {
+            crate::Progress::TableLevel {
+                n_discs: 8, level, ..
+            } => Some(*level),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        levels,
+        (0..=33).collect::<Vec<_>>(),
+        "every level of the 8-disc build"
+    );
+    assert_eq!(
+        events.last(),
+        Some(&crate::Progress::Cases {
+            n_discs: 8,
+            done: 2,
+            cases: 2
+        })
+    );
+}
