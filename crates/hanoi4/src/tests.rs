@@ -664,7 +664,7 @@ fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
 
 #[test]
 fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
-    let starts = crate::parse(
+    let starts = parse(
         "3\n8\n8 8 7 6 5 4 3 2 1\n0\n0\n0\n8\n0\n8 8 7 6 5 4 3 2 1\n0\n0\n3\n3 3 2 1\n0\n0\n0\n",
     )
     .unwrap();
