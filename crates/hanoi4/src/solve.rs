@@ -1,21 +1,46 @@
-//! The solver: bidirectional BFS per case, or one full-space BFS per disc count, on one table.
+//! The solver on one table: bidirectional BFS per case, a shared ball around the goal met by a
+//! forward BFS per case, or one full-space BFS per disc count.
 
-use statespace::{DenseArena, bidirectional_bfs, descend_path, full_bfs};
+use statespace::{
+    DenseArena, SparseArena, bfs, bidirectional_bfs, descend_path, full_bfs, full_bfs_within,
+};
 
 use crate::solution::cases_by_disc_count;
 use crate::space::real_moves;
 use crate::{Config, HanoiSpace, Move, Peg, Solution, SolveError};
 
-/// A file with at least this many cases of one disc count `n` is answered by one full-space BFS
-/// from the goal instead of a bidirectional BFS per case. `cargo bench -p hanoi4` measured a full
-/// BFS of the quotient at 5 to 12 times a bidirectional search of a *farthest* case (0.67 s
-/// against 56 ms at n = 13); typical cases are nearer and cheaper, hence about twice that.
-fn full_bfs_threshold(n_discs: usize) -> usize {
-    match n_discs {
-        0..=9 => 12,
-        10..=11 => 14,
-        12 => 18,
-        _ => 24,
+/// How a file's cases of one disc count are answered, by their number (see
+/// [`Solver::solve_all`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strategy {
+    /// A bidirectional BFS per case.
+    PerCase,
+    /// One ball of this radius around the goal, then a forward BFS per case until it meets
+    /// the ball.
+    Ball(u32),
+    /// One full BFS from the goal, then a descent per case.
+    Full,
+}
+
+/// The strategy for `cases` cases of `n_discs` discs. From `cargo bench -p hanoi4` (farthest
+/// cases, 2 cores): at 13 discs a bidirectional BFS costs 54 ms a case and a full BFS 0.8 s;
+/// a ball of radius 60 (five eighths of the largest distance, 97) costs about 85 ms once, then
+/// about 7 ms a case (radius 55: 0.27 s for five farthest cases in all, 60: 0.18 s, 65: 0.25 s,
+/// whole process). So one or two cases go alone, a few hundred share a ball, more a full BFS.
+pub(crate) fn strategy(n_discs: usize, cases: usize) -> Strategy {
+    let full_from = match n_discs {
+        0..=9 => 64,
+        10..=11 => 96,
+        12 => 128,
+        _ => 200,
+    };
+    if cases >= full_from {
+        Strategy::Full
+    } else if cases >= 3 {
+        // The largest distance to a tower equals the Frame-Stewart number up to 13 discs.
+        Strategy::Ball(u32::try_from(5 * crate::frame_stewart(n_discs) / 8).unwrap_or(u32::MAX))
+    } else {
+        Strategy::PerCase
     }
 }
 
@@ -118,8 +143,11 @@ impl Solver {
             .collect()
     }
 
-    /// Solves every case towards all discs on peg 4, choosing per disc count between one full
-    /// BFS from the goal and a bidirectional BFS per case (see `full_bfs_threshold` in the source).
+    /// Solves every case towards all discs on peg 4, choosing per disc count by the number of
+    /// cases: a bidirectional BFS per case for one or two; for more, one BFS from the goal to
+    /// five eighths of the largest distance (a ball shared by all the cases), then per case a BFS
+    /// forwards until it meets the ball; for many, one full BFS from the goal. All searches run
+    /// in the quotient by relabelling pegs 1 to 3, and on the one table.
     ///
     /// # Panics
     /// When a case has more discs than this solver was made for.
@@ -127,18 +155,42 @@ impl Solver {
         let mut moves = vec![Vec::new(); starts.len()];
         for (n, cases) in cases_by_disc_count(starts) {
             let goal = Config::tower(n, Peg::LAST).expect("1..=13 discs");
-            if cases.len() >= full_bfs_threshold(n) {
-                let space = HanoiSpace::symmetric(n);
-                full_bfs(&space, &mut self.arena, &[goal.pack()]);
-                for i in cases {
-                    let start = starts[i].pack();
-                    let path = descend_path(&space, &self.arena, space.canonical(start))
-                        .expect("connected");
-                    moves[i] = real_moves(&space, start, &path);
+            let space = HanoiSpace::symmetric(n);
+            match strategy(n, cases.len()) {
+                Strategy::PerCase => {
+                    for i in cases {
+                        moves[i] = self.solve(&starts[i], &goal);
+                    }
                 }
-            } else {
-                for i in cases {
-                    moves[i] = self.solve(&starts[i], &goal);
+                Strategy::Full => {
+                    full_bfs(&space, &mut self.arena, &[goal.pack()]);
+                    for i in cases {
+                        let start = starts[i].pack();
+                        let path = descend_path(&space, &self.arena, space.canonical(start))
+                            .expect("connected");
+                        moves[i] = real_moves(&space, start, &path);
+                    }
+                }
+                Strategy::Ball(radius) => {
+                    full_bfs_within(&space, &mut self.arena, &[goal.pack()], radius);
+                    let ball = &self.arena;
+                    let mut forward = SparseArena::new();
+                    for i in cases {
+                        let start = starts[i].pack();
+                        // The first ball state met is `radius` from the goal, so the path
+                        // through it is optimal (see `statespace::full_bfs_within`).
+                        let mut path = bfs(
+                            &space,
+                            &mut forward,
+                            space.canonical(start),
+                            |state| ball.get(state) != 0,
+                            None,
+                        )
+                        .expect("connected");
+                        let met = path.pop().expect("a path has a state");
+                        path.extend(descend_path(&space, ball, met).expect("inside the ball"));
+                        moves[i] = real_moves(&space, start, &path);
+                    }
                 }
             }
         }

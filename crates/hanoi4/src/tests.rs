@@ -719,3 +719,36 @@ fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
         })
     );
 }
+
+#[test]
+fn every_strategy_of_solve_all_agrees_with_the_reference_search() {
+    use crate::solve::{Strategy, strategy};
+    assert_eq!(strategy(13, 1), Strategy::PerCase);
+    assert_eq!(strategy(13, 2), Strategy::PerCase);
+    assert_eq!(strategy(13, 3), Strategy::Ball(60));
+    assert_eq!(strategy(13, 199), Strategy::Ball(60));
+    assert_eq!(strategy(13, 200), Strategy::Full);
+    assert_eq!(strategy(12, 5), Strategy::Ball(50));
+    let mut solver = Solver::new(7).unwrap();
+    let mut rng = fastrand::Rng::with_seed(14);
+    for n in 1..=7 {
+        let reference = reference_distances(n);
+        // Groups of these sizes take every strategy; a ball of radius 5/8 of the largest
+        // distance holds some starts and misses others.
+        for size in [1, 2, 3, 5, 40, 63, 64, 300] {
+            let configs: Vec<Config> = (0..size)
+                .map(|_| Config::unpack(rng.u64(..1 << (2 * n)), n))
+                .collect();
+            let all = solver.solve_all(&configs);
+            for (config, moves) in configs.iter().zip(&all.moves) {
+                let want = reference[&stacks_of(config)];
+                assert_eq!(
+                    moves.len() as u32,
+                    want,
+                    "n = {n}, {size} cases, {config:?}"
+                );
+                assert_eq!(replay(config, moves)[3].len(), n, "{config:?}");
+            }
+        }
+    }
+}

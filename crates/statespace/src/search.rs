@@ -147,6 +147,37 @@ pub fn bfs<S: Space, A: Arena>(
 /// assert_eq!(arena.distance(30), Some(30));
 /// ```
 pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -> Levels {
+    full_bfs_within(space, arena, sources, u32::MAX)
+}
+
+/// [`full_bfs`] stopped at `radius`: every state at most `radius` moves from a source, and no
+/// other, is reached (a ball around the sources).
+///
+/// **Requires** nothing of the moves; unit costs.
+///
+/// A search towards the sources can then stop at the first state inside the ball: when the
+/// start is outside, the first ball states a BFS from it meets are exactly `radius` from the
+/// sources, so that level plus `radius` is its distance (the judge path of `hanoi4` shares one
+/// ball among the cases of a disc count this way).
+///
+/// ```
+/// use statespace::{DenseArena, FnSpace, full_bfs_within};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut arena = DenseArena::new(100);
+/// let levels = full_bfs_within(&ring, &mut arena, &[0], 10);
+/// assert_eq!(levels.reached(), 21);
+/// assert_eq!((arena.distance(10), arena.distance(11)), (Some(10), None));
+/// ```
+pub fn full_bfs_within<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    sources: &[u64],
+    radius: u32,
+) -> Levels {
     arena.reset();
     let mut frontier = Vec::new();
     for &source in sources {
@@ -159,6 +190,9 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
     let mut next = Vec::new();
     while !frontier.is_empty() {
         sizes.push(frontier.len() as u64);
+        if sizes.len() > radius as usize {
+            break;
+        }
         let code = forward_code(sizes.len());
         for &state in &frontier {
             space.for_each_successor(state, |succ| {
