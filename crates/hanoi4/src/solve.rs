@@ -2,7 +2,7 @@
 //! forward BFS per case, or one full-space BFS per disc count.
 
 use statespace::{
-    DenseArena, SparseArena, bfs, bidirectional_bfs, descend_path, full_bfs, full_bfs_within,
+    DenseArena, SparseArena, bfs, bidirectional_bfs, descend_path, full_bfs, par_full_bfs_within,
 };
 
 use crate::solution::cases_by_disc_count;
@@ -22,11 +22,12 @@ pub(crate) enum Strategy {
     Full,
 }
 
-/// The strategy for `cases` cases of `n_discs` discs. From `cargo bench -p hanoi4` (farthest
-/// cases, 2 cores): at 13 discs a bidirectional BFS costs 54 ms a case and a full BFS 0.8 s;
-/// a ball of radius 60 (five eighths of the largest distance, 97) costs about 85 ms once, then
-/// about 7 ms a case (radius 55: 0.27 s for five farthest cases in all, 60: 0.18 s, 65: 0.25 s,
-/// whole process). So one or two cases go alone, a few hundred share a ball, more a full BFS.
+/// The strategy for `cases` cases of `n_discs` discs. From `cargo bench -p hanoi4` and whole
+/// runs of the farthest files (2 cores): at 13 discs a bidirectional BFS costs 54 ms a case and a
+/// full BFS 0.8 s; a ball of radius 60 (five eighths of the largest distance, 97) built on both
+/// cores, then the cases met on both cores, answers the five farthest cases in 0.11 s in all
+/// (radius 58: 0.13 s, 62: 0.11 s; 12 discs, ten cases: radius 50, 0.05 s). So one or two
+/// cases go alone, a few hundred share a ball, more a full BFS.
 pub(crate) fn strategy(n_discs: usize, cases: usize) -> Strategy {
     let full_from = match n_discs {
         0..=9 => 64,
@@ -172,24 +173,34 @@ impl Solver {
                     }
                 }
                 Strategy::Ball(radius) => {
-                    full_bfs_within(&space, &mut self.arena, &[goal.pack()], radius);
-                    let ball = &self.arena;
-                    let mut forward = SparseArena::new();
-                    for i in cases {
-                        let start = starts[i].pack();
-                        // The first ball state met is `radius` from the goal, so the path
-                        // through it is optimal (see `statespace::full_bfs_within`).
-                        let mut path = bfs(
-                            &space,
-                            &mut forward,
-                            space.canonical(start),
-                            |state| ball.get(state) != 0,
-                            None,
-                        )
-                        .expect("connected");
-                        let met = path.pop().expect("a path has a state");
-                        path.extend(descend_path(&space, ball, met).expect("inside the ball"));
-                        moves[i] = real_moves(&space, start, &path);
+                    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+                    par_full_bfs_within(&space, &mut self.arena, &[goal.pack()], radius, cores);
+                    // The ball is only read from here on: the cases are shared among threads.
+                    let (ball, space) = (&self.arena, &space);
+                    let threads = cores.min(cases.len());
+                    let solved: Vec<(usize, Vec<Move>)> = std::thread::scope(|scope| {
+                        let workers: Vec<_> = (0..threads)
+                            .map(|t| {
+                                let mine: Vec<usize> =
+                                    cases.iter().copied().skip(t).step_by(threads).collect();
+                                scope.spawn(move || {
+                                    let mut forward = SparseArena::new();
+                                    mine.into_iter()
+                                        .map(|i| {
+                                            let start = starts[i].pack();
+                                            (i, meet_ball(space, ball, &mut forward, start))
+                                        })
+                                        .collect::<Vec<_>>()
+                                })
+                            })
+                            .collect();
+                        workers
+                            .into_iter()
+                            .flat_map(|w| w.join().expect("a solving thread panicked"))
+                            .collect()
+                    });
+                    for (i, m) in solved {
+                        moves[i] = m;
                     }
                 }
             }
@@ -214,6 +225,28 @@ impl Solver {
             max_distance: levels.max_distance(),
         }
     }
+}
+
+/// An optimal move sequence from the packed configuration `start` to the goal, through a ball
+/// around the goal filled by `full_bfs_within`: a forward BFS to the first state inside it (which
+/// is `radius` from the goal, so the path through it is optimal), then down the ball.
+fn meet_ball(
+    space: &HanoiSpace,
+    ball: &DenseArena,
+    forward: &mut SparseArena,
+    start: u64,
+) -> Vec<Move> {
+    let mut path = bfs(
+        space,
+        forward,
+        space.canonical(start),
+        |state| ball.get(state) != 0,
+        None,
+    )
+    .expect("connected");
+    let met = path.pop().expect("a path has a state");
+    path.extend(descend_path(space, ball, met).expect("inside the ball"));
+    real_moves(space, start, &path)
 }
 
 /// Distances to one tower from every configuration, borrowed from the solver's table (which

@@ -207,6 +207,88 @@ pub fn full_bfs_within<S: Space, A: Arena>(
     Levels { sizes }
 }
 
+/// [`full_bfs_within`] on `threads` threads: each level's frontier is cut into one piece a
+/// thread, which expands it and keeps the successors the arena has not reached (reading only);
+/// then the successors are claimed in order on one thread. The arena ends up the same as with
+/// [`full_bfs_within`], and so does the order of every level (so paths read from it are too).
+///
+/// **Requires** nothing of the moves; unit costs.
+///
+/// ```
+/// use statespace::{DenseArena, FnSpace, full_bfs_within, par_full_bfs_within};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100_000);
+///     visit((s + 99_999) % 100_000);
+/// });
+/// let (mut one, mut two) = (DenseArena::new(100_000), DenseArena::new(100_000));
+/// let levels = par_full_bfs_within(&ring, &mut two, &[0, 500], 20_000, 2);
+/// assert_eq!(levels, full_bfs_within(&ring, &mut one, &[0, 500], 20_000));
+/// assert!((0..100_000).all(|s| one.get(s) == two.get(s)));
+/// ```
+pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
+    space: &S,
+    arena: &mut A,
+    sources: &[u64],
+    radius: u32,
+    threads: usize,
+) -> Levels {
+    /// Below this many states a level is expanded on one thread.
+    const SHARED_FROM: usize = 4096;
+    let threads = threads.max(1);
+    arena.reset();
+    let mut frontier = Vec::new();
+    for &source in sources {
+        if arena.get(source) == 0 {
+            arena.set(source, forward_code(0));
+            frontier.push(source);
+        }
+    }
+    let mut sizes = Vec::new();
+    while !frontier.is_empty() {
+        sizes.push(frontier.len() as u64);
+        if sizes.len() > radius as usize {
+            break;
+        }
+        let code = forward_code(sizes.len());
+        let pieces = if frontier.len() < SHARED_FROM {
+            1
+        } else {
+            threads
+        };
+        let shared: &A = arena;
+        let candidates: Vec<Vec<u64>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = frontier
+                .chunks(frontier.len().div_ceil(pieces))
+                .map(|piece| {
+                    scope.spawn(move || {
+                        let mut found = Vec::with_capacity(piece.len() * 2);
+                        for &state in piece {
+                            space.for_each_successor(state, |succ| {
+                                if shared.get(succ) == 0 {
+                                    found.push(succ);
+                                }
+                            });
+                        }
+                        found
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("an expanding thread panicked"))
+                .collect()
+        });
+        frontier.clear();
+        for succ in candidates.into_iter().flatten() {
+            if arena.claim(succ, code) == 0 {
+                frontier.push(succ);
+            }
+        }
+    }
+    Levels { sizes }
+}
+
 /// Walks from `from` down the distances of a search towards the side that reached it.
 ///
 /// **Requires** reversible moves (every move can be undone in one move).

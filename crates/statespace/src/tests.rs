@@ -533,3 +533,36 @@ fn claim_stores_only_into_unreached_states_in_every_arena() {
     check(crate::CompactArena::new());
     check(&mut SparseArena::new());
 }
+
+/// Balls of every radius, on one thread and on several, against the reference distances; the
+/// levels come out in the same order either way, so the arenas are equal entry for entry.
+#[rstest]
+#[case(31)]
+#[case(32)]
+fn balls_match_the_reference_on_one_thread_and_several(#[case] seed: u64) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    // Large enough that some levels pass the threshold for sharing them among threads.
+    let graph = Graph::random(&mut rng, 60_000, 150_000, seed % 2 == 0);
+    let sources = [0, 7, 7, 1234];
+    let reference = graph.reference_distances(&sources);
+    let deepest = reference.iter().flatten().max().copied().unwrap();
+    for radius in [0, 1, 2, 5, deepest / 2, deepest, deepest + 3] {
+        let mut one = DenseArena::new(60_000);
+        let levels = crate::full_bfs_within(&graph, &mut one, &sources, radius);
+        for state in 0..60_000u64 {
+            let within = reference[state as usize].filter(|&d| d <= radius);
+            assert_eq!(
+                one.distance(state),
+                within,
+                "radius {radius}, state {state}"
+            );
+        }
+        assert_eq!(levels.max_distance(), radius.min(deepest));
+        for threads in [1, 2, 3] {
+            let mut many = DenseArena::new(60_000);
+            let par = crate::par_full_bfs_within(&graph, &mut many, &sources, radius, threads);
+            assert_eq!(par, levels, "radius {radius}, {threads} threads");
+            assert!((0..60_000).all(|s| many.get(s) == one.get(s)));
+        }
+    }
+}
