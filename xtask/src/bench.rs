@@ -166,6 +166,28 @@ fn hanoi4(runs: usize) -> Result<(), String> {
         }
     }
     let _ = std::fs::remove_file(&single);
+    // Perfect towers of 14 to 20 discs on pegs 1 to 3, no saved tables.
+    let towers = std::env::temp_dir().join(format!("hanoi4-towers-{}.in", std::process::id()));
+    let mut text = String::from("7\n");
+    for n in 14..=20usize {
+        let peg = n % 3;
+        text.push_str(&format!("{n}\n"));
+        for p in 0..4 {
+            if p == peg {
+                let discs: Vec<String> = (1..=n).rev().map(|d| d.to_string()).collect();
+                text.push_str(&format!("{n} {}\n", discs.join(" ")));
+            } else {
+                text.push_str("0\n");
+            }
+        }
+    }
+    std::fs::write(&towers, text).map_err(|e| e.to_string())?;
+    let time = time_process(&ours, &[], &towers, runs)?;
+    println!(
+        "hanoi4 perfect towers of 14 to 20 discs (one file, no saved tables): ours {} (target < 10 s)",
+        ms(time)
+    );
+    let _ = std::fs::remove_file(&towers);
     Ok(())
 }
 
