@@ -262,6 +262,25 @@ impl PdbSearch {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, config: &Config) -> Result<PdbSolution, SolveError> {
+        self.solve_within(config, Self::MAX_STATES)
+    }
+
+    /// [`PdbSearch::solve`] with a smaller budget: gives up after generating `max_states`
+    /// states (at most [`PdbSearch::MAX_STATES`]), so a caller can try a cheap search first and
+    /// escalate.
+    ///
+    /// # Errors
+    /// [`SolveError::BudgetExhausted`] when the search generates `max_states` states without
+    /// reaching the goal.
+    ///
+    /// # Panics
+    /// When `config` does not have this search's number of discs.
+    pub fn solve_within(
+        &mut self,
+        config: &Config,
+        max_states: usize,
+    ) -> Result<PdbSolution, SolveError> {
+        let max_states = max_states.min(Self::MAX_STATES);
         assert_eq!(
             config.n_discs(),
             self.n_discs,
@@ -277,14 +296,14 @@ impl PdbSearch {
             &mut arena,
             space.canonical(start),
             &[goal],
-            Self::MAX_STATES,
+            max_states,
             &mut Estimator(self),
         );
         // Give the memory back at once; the next search starts from an empty arena anyway.
         drop(arena);
         if result.gave_up {
             return Err(SolveError::BudgetExhausted {
-                states: Self::MAX_STATES as u64,
+                states: max_states as u64,
                 n_discs: self.n_discs,
             });
         }

@@ -752,3 +752,32 @@ fn every_strategy_of_solve_all_agrees_with_the_reference_search() {
         }
     }
 }
+
+#[test]
+fn nearly_solved_cases_past_16_discs_are_answered_without_building_a_table() {
+    // The k smallest of 17 discs anywhere, the others on peg 4: the distance is that of the
+    // k-disc configuration (peg 4's discs are all larger), by the independent reference BFS.
+    let mut rng = fastrand::Rng::with_seed(17);
+    let mut starts = Vec::new();
+    let mut want = Vec::new();
+    for k in [1, 2, 3, 4, 4, 5] {
+        let small = Config::unpack(rng.u64(..1 << (2 * k)), k);
+        want.push(reference_distances(k)[&stacks_of(&small)]);
+        let mut packed = (1u64 << 34) - 1;
+        packed &= !((1u64 << (2 * k)) - 1);
+        packed |= small.pack();
+        starts.push(Config::unpack(packed, 17));
+    }
+    let mut built = Vec::new();
+    let solution = crate::solve_file_with(&starts, None, None, &mut |p| {
+        if let crate::Progress::TableLevel { n_discs, .. } = p {
+            built.push(n_discs);
+        }
+    })
+    .unwrap();
+    assert!(built.is_empty(), "tables built: {built:?}");
+    for ((start, moves), want) in starts.iter().zip(&solution.moves).zip(want) {
+        assert_eq!(moves.len() as u32, want, "{start:?}");
+        assert_eq!(replay(start, moves)[3].len(), 17);
+    }
+}
