@@ -178,6 +178,26 @@ pub fn full_bfs_within<S: Space, A: Arena>(
     sources: &[u64],
     radius: u32,
 ) -> Levels {
+    ball_levels(arena, sources, radius, |arena, frontier, code, next| {
+        for &state in frontier {
+            space.for_each_successor(state, |succ| {
+                if arena.claim(succ, code) == 0 {
+                    next.push(succ);
+                }
+            });
+        }
+    })
+}
+
+/// The level loop of the ball searches: resets the arena, reaches the sources, and for each
+/// level below `radius` calls `expand(arena, frontier, code, next)`, which claims the next
+/// level's states with `code` and pushes them to `next`.
+fn ball_levels<A: Arena>(
+    arena: &mut A,
+    sources: &[u64],
+    radius: u32,
+    mut expand: impl FnMut(&mut A, &[u64], i32, &mut Vec<u64>),
+) -> Levels {
     arena.reset();
     let mut frontier = Vec::new();
     for &source in sources {
@@ -193,14 +213,7 @@ pub fn full_bfs_within<S: Space, A: Arena>(
         if sizes.len() > radius as usize {
             break;
         }
-        let code = forward_code(sizes.len());
-        for &state in &frontier {
-            space.for_each_successor(state, |succ| {
-                if arena.claim(succ, code) == 0 {
-                    next.push(succ);
-                }
-            });
-        }
+        expand(arena, &frontier, forward_code(sizes.len()), &mut next);
         std::mem::swap(&mut frontier, &mut next);
         next.clear();
     }
@@ -236,21 +249,7 @@ pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
     /// Below this many states a level is expanded on one thread.
     const SHARED_FROM: usize = 4096;
     let threads = threads.max(1);
-    arena.reset();
-    let mut frontier = Vec::new();
-    for &source in sources {
-        if arena.get(source) == 0 {
-            arena.set(source, forward_code(0));
-            frontier.push(source);
-        }
-    }
-    let mut sizes = Vec::new();
-    while !frontier.is_empty() {
-        sizes.push(frontier.len() as u64);
-        if sizes.len() > radius as usize {
-            break;
-        }
-        let code = forward_code(sizes.len());
+    ball_levels(arena, sources, radius, |arena, frontier, code, next| {
         let pieces = if frontier.len() < SHARED_FROM {
             1
         } else {
@@ -279,14 +278,12 @@ pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
                 .map(|w| w.join().expect("an expanding thread panicked"))
                 .collect()
         });
-        frontier.clear();
         for succ in candidates.into_iter().flatten() {
             if arena.claim(succ, code) == 0 {
-                frontier.push(succ);
+                next.push(succ);
             }
         }
-    }
-    Levels { sizes }
+    })
 }
 
 /// Walks from `from` down the distances of a search towards the side that reached it.
