@@ -83,7 +83,7 @@ impl GoalTable {
             space.index().len(),
             &[goal],
             threads,
-            |rank| space.packed_space().orbit_size(space.index().unrank(rank)),
+            |rank| space.orbit_size(rank),
             progress,
         );
         let table = Self {
@@ -127,7 +127,7 @@ impl GoalTable {
             vec![goal],
             format!("hanoi4 goal table, {n_discs} discs"),
         )
-        .weight(|space, rank| space.packed_space().orbit_size(space.index().unrank(rank))))
+        .weight(|space, rank| space.orbit_size(rank)))
     }
 
     /// Refuses disc counts outside `1..=max`.

@@ -336,14 +336,7 @@ fn eccentricity(
     let started = Instant::now();
     let terminal = cli::progress_wanted();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (table, levels) = GoalTable::build(n, threads, |level, count| {
-        if terminal && started.elapsed().as_secs_f64() > 1.0 {
-            eprint!(
-                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    })?;
+    let (table, levels) = GoalTable::build(n, threads, level_progress(terminal, started))?;
     if terminal {
         eprint!("\r{:60}\r", "");
     }
@@ -412,14 +405,7 @@ fn spread(
     quiet_lost_connections();
     let started = Instant::now();
     let terminal = process == 0 && cli::progress_wanted();
-    let mut search = GoalTable::spread_search(n)?.progress(move |level, count| {
-        if terminal && started.elapsed().as_secs_f64() > 1.0 {
-            eprint!(
-                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let mut search = GoalTable::spread_search(n)?.progress(level_progress(terminal, started));
     if let Some(dir) = &arguments.checkpoint {
         std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
             path: dir.clone(),
@@ -496,6 +482,19 @@ fn quiet_lost_connections() {
             previous(info);
         }
     }));
+}
+
+/// The progress of an eccentricity search on stderr: each level as it is found, on a terminal
+/// only, once the search has lasted a second.
+fn level_progress(terminal: bool, started: Instant) -> impl Fn(u32, u64) + Send + Sync + 'static {
+    move |level, count| {
+        if terminal && started.elapsed().as_secs_f64() > 1.0 {
+            eprint!(
+                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
 }
 
 fn report(

@@ -184,6 +184,12 @@ impl RankedSpace {
         &self.space
     }
 
+    /// How many configurations the canonical configuration of `rank` stands for (the weight of
+    /// a rank in the level sizes of a search over this space).
+    pub fn orbit_size(&self, rank: u64) -> u64 {
+        self.space.orbit_size(self.index.unrank(rank))
+    }
+
     /// The rank of any packed configuration (canonical or not).
     #[inline]
     pub fn rank_of(&self, packed: u64) -> u64 {

@@ -583,16 +583,18 @@ fn chunk_len(len: u64, peers: usize) -> u64 {
 
 /// The memory the system can still give (`MemAvailable` on Linux).
 fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
+    proc_bytes("/proc/meminfo", "MemAvailable:")
 }
 
 /// The process's peak resident memory in bytes (`VmHWM` on Linux).
 fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    proc_bytes("/proc/self/status", "VmHWM:")
+}
+
+/// The figure in kB after `key` in a `/proc` file, in bytes; `None` where there is none.
+fn proc_bytes(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
 }
