@@ -9,14 +9,13 @@
 //!
 //! Measured with `cargo bench -p hanoi4` (two threads): see the crate's benchmark.
 
-use std::io::{self, Read, Seek, Write};
 use std::path::Path;
 
 use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 
 use crate::rank::RankedSpace;
 use crate::space::real_moves;
-use crate::{Config, Engine, Move, SolveError};
+use crate::{Config, Engine, Move, SolveError, table_file};
 
 /// Distances mod 3 to all discs on peg 4, for every configuration of up to
 /// [`GoalTable::MAX_DISCS`] discs.
@@ -26,18 +25,9 @@ pub struct GoalTable {
     table: TwoBitTable,
 }
 
-/// The first bytes of a saved table. The header goes on with one byte for `n`, the CRC-32 of
-/// the words' bytes (4 bytes, little-endian); then the words, little-endian, one per 32 canonical
-/// configurations in rank order.
+/// The first bytes of a saved goal table (the format is [`crate::table_file`]'s, with no extra
+/// bytes).
 const MAGIC: &[u8; 8] = b"HANOI4R3";
-
-/// The header's length: the magic, `n` and the checksum.
-const HEADER: u64 = 8 + 1 + 4;
-
-/// Bits set in every 2-bit field whose code is 3 (not reached): never in a whole table.
-fn unreached_fields(word: u64) -> u64 {
-    word & (word >> 1) & 0x5555_5555_5555_5555
-}
 
 impl GoalTable {
     /// The most discs: 45.8 billion canonical configurations at 2 bits is 10.7 GiB, which a
@@ -225,38 +215,7 @@ impl GoalTable {
     /// [`SolveError::TableExists`] when `path` exists and `replace` is false;
     /// [`SolveError::TableIo`] when the file cannot be written.
     pub fn save(&self, path: &Path, replace: bool) -> Result<(), SolveError> {
-        if !replace && path.exists() {
-            return Err(SolveError::TableExists {
-                path: path.to_path_buf(),
-            });
-        }
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(format!(".partial-{}", std::process::id()));
-        let temporary = std::path::PathBuf::from(temporary);
-        let written = self.write(&temporary);
-        let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
-        if renamed.is_err() {
-            // Leave nothing half-written behind; the first error is the one to report.
-            let _ = std::fs::remove_file(&temporary);
-        }
-        renamed.map_err(SolveError::io(path))
-    }
-
-    fn write(&self, path: &Path) -> io::Result<()> {
-        let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create_new(path)?);
-        file.write_all(MAGIC)?;
-        file.write_all(&[self.n_discs as u8])?;
-        file.write_all(&[0; 4])?; // the checksum, written last
-        let mut checksum = crc32fast::Hasher::new();
-        for word in self.table.words() {
-            let bytes = word.to_le_bytes();
-            checksum.update(&bytes);
-            file.write_all(&bytes)?;
-        }
-        let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-        file.seek(io::SeekFrom::Start(9))?;
-        file.write_all(&checksum.finalize().to_le_bytes())?;
-        file.sync_all()
+        table_file::save(path, replace, MAGIC, self.n_discs, &[], &self.table)
     }
 
     /// Reads a table written by [`GoalTable::save`], checking its header, its size, its checksum,
@@ -266,75 +225,24 @@ impl GoalTable {
     /// [`SolveError::TableIo`] when the file cannot be read; [`SolveError::CorruptTable`] when
     /// any check fails (a file of an older format, another program's, truncated or damaged).
     pub fn load(path: &Path) -> Result<Self, SolveError> {
-        let corrupt = |reason: &str| SolveError::CorruptTable {
-            path: path.to_path_buf(),
-            reason: reason.to_string(),
-        };
-        let mut file = std::fs::File::open(path).map_err(SolveError::io(path))?;
-        let mut header = [0u8; HEADER as usize];
-        let size = file.metadata().map_err(SolveError::io(path))?.len();
-        if size < HEADER {
-            return Err(corrupt("shorter than a table's header"));
-        }
-        file.read_exact(&mut header).map_err(SolveError::io(path))?;
-        if &header[..8] != MAGIC {
-            return Err(corrupt(
-                "not a four-peg goal table of this version (rebuild it)",
-            ));
-        }
-        let n_discs = usize::from(header[8]);
-        if !(1..=Self::MAX_DISCS).contains(&n_discs) {
-            return Err(corrupt("its disc count is out of range"));
-        }
-        let expected = u32::from_le_bytes(header[9..13].try_into().expect("4 bytes"));
-        let space = RankedSpace::new(n_discs);
-        let len = space.index().len();
-        let n_words = len.div_ceil(32);
-        if size != HEADER + 8 * n_words {
-            return Err(corrupt(&format!(
-                "{size} bytes where a {n_discs}-disc table has {}",
-                HEADER + 8 * n_words
-            )));
-        }
-        // Read in chunks straight into the words: no second copy of a table of gigabytes.
-        let mut words = Vec::with_capacity(n_words as usize);
-        let mut chunk = vec![0u8; 1 << 20];
-        let mut left = 8 * n_words as usize;
-        let mut checksum = crc32fast::Hasher::new();
-        while left > 0 {
-            let take = left.min(chunk.len());
-            file.read_exact(&mut chunk[..take])
-                .map_err(SolveError::io(path))?;
-            checksum.update(&chunk[..take]);
-            for bytes in chunk[..take].chunks_exact(8) {
-                let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-                words.push(word);
-            }
-            left -= take;
-        }
-        if checksum.finalize() != expected {
-            return Err(corrupt("its checksum does not match its contents"));
-        }
-        // Fields past `len` in the last word are padding, unreached by construction.
-        let any_unreached = words.iter().enumerate().any(|(w, &word)| {
-            let states = len - 32 * w as u64;
-            let mask = if states >= 32 {
-                u64::MAX
-            } else {
-                (1 << (2 * states)) - 1
-            };
-            unreached_fields(word) & mask != 0
-        });
-        if any_unreached {
-            return Err(corrupt("some configurations are marked as never reached"));
-        }
+        let loaded = table_file::load(
+            path,
+            MAGIC,
+            "goal table",
+            Self::MAX_DISCS,
+            |n| RankedSpace::new(n).index().len(),
+            |_| 0,
+        )?;
         let table = Self {
-            n_discs,
-            space,
-            table: TwoBitTable::from_words(words, len),
+            n_discs: loaded.n_discs,
+            space: RankedSpace::new(loaded.n_discs),
+            table: loaded.table,
         };
-        if table.distance_mod3(Self::goal(n_discs)) != 0 {
-            return Err(corrupt("the goal is not at distance 0"));
+        if table.distance_mod3(Self::goal(table.n_discs)) != 0 {
+            return Err(SolveError::CorruptTable {
+                path: path.to_path_buf(),
+                reason: "the goal is not at distance 0".to_string(),
+            });
         }
         Ok(table)
     }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod detour;
 mod engine;
 mod error;
 mod frame_stewart;
@@ -12,7 +13,9 @@ mod solution;
 mod solve;
 mod space;
 mod store;
+mod table_file;
 
+pub use detour::DetourTable;
 pub use engine::{Engine, Progress, solve_file, solve_file_with};
 pub use error::SolveError;
 pub use frame_stewart::{frame_stewart, tower_moves};

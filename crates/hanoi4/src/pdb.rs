@@ -29,7 +29,7 @@
 use statespace::{ByteArena, CompactArena, Estimate, astar_with, full_bfs};
 
 use crate::space::real_moves;
-use crate::{Config, Engine, GoalTable, HanoiSpace, Move, SolveError};
+use crate::{Config, DetourTable, Engine, GoalTable, HanoiSpace, Move, SolveError};
 
 /// A solution with the effort it took.
 #[derive(Clone, Debug)]
@@ -43,15 +43,32 @@ pub struct PdbSolution {
 /// The most windows: a table of `m` discs for `n <= m + 4` (20 discs, 16-disc table).
 const MAX_WINDOWS: usize = 5;
 
-/// The exact distances of a state's windows (a queue entry is 24 bytes with them; bytes would
-/// make it 16, but a perfect tower of 19 discs is already 257 moves from the goal).
-type Windows = [u16; MAX_WINDOWS];
+/// The exact values of a state's windows: each window's goal distance, and the detour value of
+/// each window but the last (the others lie below the largest disc). A queue entry is 32 bytes
+/// with them; bytes would not do: a perfect tower of 19 discs is already 257 moves from the goal.
+#[derive(Clone, Copy, Debug, Default)]
+struct Windows {
+    goal: [u16; MAX_WINDOWS],
+    detour: [u16; MAX_WINDOWS - 1],
+}
+
+/// The one of `d - 1`, `d`, `d + 1` whose residue mod 3 is `code`.
+#[inline]
+fn from_residue(d: u16, code: u8) -> u16 {
+    match (u16::from(code) + 3 - d % 3) % 3 {
+        0 => d,
+        1 => d + 1,
+        _ => d - 1,
+    }
+}
 
 /// `m` discs measured by the two-bit table, and the rest, each as runs `(first disc, count)`
 /// in ascending order.
 #[derive(Clone, Debug)]
 struct Window {
     discs: Vec<(usize, usize)>,
+    /// The window's largest disc.
+    top: usize,
     /// The other discs: one pattern database.
     rest: Vec<(usize, usize)>,
 }
@@ -105,6 +122,9 @@ enum Heuristic {
         table: GoalTable,
         /// The windows, by position.
         windows: Vec<Window>,
+        /// The detour table of the same width, for windows below the largest disc not on
+        /// peg 4.
+        detour: Option<Box<DetourTable>>,
     },
 }
 
@@ -185,12 +205,47 @@ impl PdbSearch {
                 let window = ((1u32 << m) - 1) << first;
                 Window {
                     discs: runs(window),
+                    top: first + m - 1,
                     rest: runs(all & !window),
                 }
             })
             .collect();
-        search.heuristic = Heuristic::Windows { table, windows };
+        search.heuristic = Heuristic::Windows {
+            table,
+            windows,
+            detour: None,
+        };
         Ok(search)
+    }
+
+    /// Adds a detour table ([`DetourTable`]) of the windows' width to a search made by
+    /// [`PdbSearch::with_goal_table`]: while a disc above a window is not on peg 4, that window
+    /// counts at least its detour value. Measured on 40 random 14-disc cases with 12-disc
+    /// windows: 4.5 times fewer states expanded (17.5 million in all, 3.8 million with it).
+    ///
+    /// # Errors
+    /// [`SolveError::WindowWidth`] when the search has no windows or the detour table another
+    /// width than the goal table.
+    pub fn with_detour(mut self, detour: DetourTable) -> Result<Self, SolveError> {
+        let Heuristic::Windows {
+            table,
+            detour: slot,
+            ..
+        } = &mut self.heuristic
+        else {
+            return Err(SolveError::WindowWidth {
+                window: detour.n_discs(),
+                n_discs: self.n_discs,
+            });
+        };
+        if detour.n_discs() != table.n_discs() {
+            return Err(SolveError::WindowWidth {
+                window: detour.n_discs(),
+                n_discs: self.n_discs,
+            });
+        }
+        *slot = Some(Box::new(detour));
+        Ok(self)
     }
 
     /// The pattern distance of discs `first..first + k` of `state`.
@@ -227,12 +282,29 @@ impl PdbSearch {
     fn estimate(&self, state: u64, exact: &Windows) -> u32 {
         match &self.heuristic {
             Heuristic::Partitions(partitions) => self.by_partitions(state, partitions),
-            Heuristic::Windows { windows, .. } => windows
-                .iter()
-                .zip(exact)
-                .map(|(window, &d)| u32::from(d) + self.pattern_runs(state, &window.rest))
-                .max()
-                .expect("at least one window"),
+            Heuristic::Windows {
+                windows, detour, ..
+            } => {
+                // The largest disc not on peg 4 (none at the goal): windows below it must
+                // make the detour.
+                let away = !state & ((1u64 << (2 * self.n_discs)) - 1);
+                let fields = (away | away >> 1) & 0x5555_5555_5555_5555;
+                let largest_away = (63 - fields.leading_zeros() as usize) / 2;
+                windows
+                    .iter()
+                    .enumerate()
+                    .map(|(i, window)| {
+                        let within = if detour.is_some() && fields != 0 && largest_away > window.top
+                        {
+                            exact.detour[i]
+                        } else {
+                            exact.goal[i]
+                        };
+                        u32::from(within) + self.pattern_runs(state, &window.rest)
+                    })
+                    .max()
+                    .expect("at least one window")
+            }
         }
     }
 
@@ -334,11 +406,21 @@ impl Estimate for Estimator<'_> {
 
     fn start(&mut self, state: u64) -> (u32, Windows) {
         let search = self.0;
-        let mut exact = [0; MAX_WINDOWS];
-        if let Heuristic::Windows { table, windows } = &search.heuristic {
-            for (d, window) in exact.iter_mut().zip(windows) {
-                let distance = table.distance_packed(project(state, &window.discs));
-                *d = u16::try_from(distance).expect("window distances below 2^16");
+        let mut exact = Windows::default();
+        let exactly = |distance: u32| u16::try_from(distance).expect("window values below 2^16");
+        if let Heuristic::Windows {
+            table,
+            windows,
+            detour,
+        } = &search.heuristic
+        {
+            for (d, window) in exact.goal.iter_mut().zip(windows) {
+                *d = exactly(table.distance_packed(project(state, &window.discs)));
+            }
+            if let Some(detour) = detour {
+                for (d, window) in exact.detour.iter_mut().zip(&windows[..windows.len() - 1]) {
+                    *d = exactly(detour.distance_packed(project(state, &window.discs)));
+                }
             }
         }
         (search.estimate(state, &exact), exact)
@@ -348,14 +430,18 @@ impl Estimate for Estimator<'_> {
     fn child(&mut self, note: &Windows, child: u64) -> (u32, Windows) {
         let search = self.0;
         let mut exact = *note;
-        if let Heuristic::Windows { table, windows } = &search.heuristic {
-            for (d, window) in exact.iter_mut().zip(windows) {
-                let code = table.distance_mod3(project(child, &window.discs));
-                // One of d - 1, d, d + 1: the one with the child's residue.
-                match (u16::from(code) + 3 - *d % 3) % 3 {
-                    0 => {}
-                    1 => *d += 1,
-                    _ => *d -= 1,
+        if let Heuristic::Windows {
+            table,
+            windows,
+            detour,
+        } = &search.heuristic
+        {
+            for (d, window) in exact.goal.iter_mut().zip(windows) {
+                *d = from_residue(*d, table.distance_mod3(project(child, &window.discs)));
+            }
+            if let Some(detour) = detour {
+                for (d, window) in exact.detour.iter_mut().zip(&windows[..windows.len() - 1]) {
+                    *d = from_residue(*d, detour.distance_mod3(project(child, &window.discs)));
                 }
             }
         }

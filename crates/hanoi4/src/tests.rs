@@ -41,6 +41,25 @@ fn replay(start: &Config, moves: &[Move]) -> Vec<Vec<u8>> {
     stacks
 }
 
+/// The configurations one legal move away from `stacks` (explicit stacks, bottom to top).
+fn stack_moves(stacks: &[Vec<u8>]) -> Vec<Vec<Vec<u8>>> {
+    let mut next = Vec::new();
+    for from in 0..4 {
+        for to in 0..4 {
+            let (Some(&disc), top) = (stacks[from].last(), stacks[to].last()) else {
+                continue;
+            };
+            if from != to && top.is_none_or(|&t| t > disc) {
+                let mut moved = stacks.to_vec();
+                moved[from].pop();
+                moved[to].push(disc);
+                next.push(moved);
+            }
+        }
+    }
+    next
+}
+
 /// Distances to all-on-peg-4 by a textbook BFS over explicit stacks, independent of the crate.
 fn reference_distances(n: usize) -> std::collections::HashMap<Vec<Vec<u8>>, u32> {
     let goal: Vec<Vec<u8>> = vec![vec![], vec![], vec![], (1..=n as u8).rev().collect()];
@@ -48,24 +67,116 @@ fn reference_distances(n: usize) -> std::collections::HashMap<Vec<Vec<u8>>, u32>
     let mut queue = VecDeque::from([goal]);
     while let Some(stacks) = queue.pop_front() {
         let d = distance[&stacks];
-        for from in 0..4 {
-            for to in 0..4 {
-                let (Some(&disc), top) = (stacks[from].last(), stacks[to].last()) else {
-                    continue;
-                };
-                if from != to && top.is_none_or(|&t| t > disc) {
-                    let mut next = stacks.clone();
-                    next[from].pop();
-                    next[to].push(disc);
-                    if !distance.contains_key(&next) {
-                        distance.insert(next.clone(), d + 1);
-                        queue.push_back(next);
-                    }
-                }
+        for next in stack_moves(&stacks) {
+            if !distance.contains_key(&next) {
+                distance.insert(next.clone(), d + 1);
+                queue.push_back(next);
             }
         }
     }
     distance
+}
+
+/// Detour values by the definition, over explicit stacks: every configuration with peg 4 and one
+/// of pegs 1 to 3 empty enters at its distance to the goal, then a BFS level by level keeps the
+/// smallest value of each configuration.
+fn reference_detour(
+    goal: &std::collections::HashMap<Vec<Vec<u8>>, u32>,
+) -> std::collections::HashMap<Vec<Vec<u8>>, u32> {
+    let mut levels: Vec<Vec<Vec<Vec<u8>>>> = Vec::new();
+    for (stacks, &d) in goal {
+        let two_pegs = stacks[3].is_empty() && stacks[..3].iter().any(Vec::is_empty);
+        if two_pegs {
+            levels.resize(levels.len().max(d as usize + 1), Vec::new());
+            levels[d as usize].push(stacks.clone());
+        }
+    }
+    let mut value = std::collections::HashMap::new();
+    let mut level = 0;
+    while level < levels.len() {
+        for stacks in std::mem::take(&mut levels[level]) {
+            if value.contains_key(&stacks) {
+                continue;
+            }
+            value.insert(stacks.clone(), level as u32);
+            if levels.len() == level + 1 {
+                levels.push(Vec::new());
+            }
+            levels[level + 1].extend(stack_moves(&stacks));
+        }
+        level += 1;
+    }
+    value
+}
+
+#[test]
+fn detour_tables_equal_the_definition_up_to_7_discs() {
+    use crate::{DetourTable, GoalTable};
+    for n in 1..=7 {
+        let goal_distances = reference_distances(n);
+        let reference = reference_detour(&goal_distances);
+        let (goal, _) = GoalTable::build(n, 2, |_, _| {}).unwrap();
+        let mut sizes = Vec::new();
+        let detour =
+            DetourTable::build(&goal, 2, |level, count| sizes.push((level, count))).unwrap();
+        assert_eq!(detour.n_discs(), n);
+        for packed in 0..1u64 << (2 * n) {
+            let config = Config::unpack(packed, n);
+            let want = reference[&stacks_of(&config)];
+            assert_eq!(detour.distance(&config), want, "{config:?}");
+            assert_eq!(u32::from(detour.distance_mod3(packed)), want % 3);
+        }
+        // The floor is the cheapest two-peg configuration, and every level was reported with
+        // its number of configurations.
+        assert_eq!(Some(detour.floor()), reference.values().min().copied());
+        for (level, count) in sizes {
+            let want = reference.values().filter(|&&v| v == level).count() as u64;
+            assert_eq!(count, want, "n={n} level {level}");
+        }
+    }
+}
+
+#[test]
+fn detour_tables_survive_a_save_and_load_and_refuse_other_files() {
+    use crate::{DetourTable, GoalTable, SolveError};
+    let (goal, _) = GoalTable::build(8, 2, |_, _| {}).unwrap();
+    let detour = DetourTable::build(&goal, 2, |_, _| {}).unwrap();
+    let dir = temporary_dir("detour-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("detour.d2");
+    detour.save(&path, false).unwrap();
+    assert!(matches!(
+        detour.save(&path, false),
+        Err(SolveError::TableExists { .. })
+    ));
+    let again = DetourTable::load(&path).unwrap();
+    assert_eq!(again.floor(), detour.floor());
+    let mut rng = fastrand::Rng::with_seed(0xde70);
+    for _ in 0..200 {
+        let packed = rng.u64(..1 << 16);
+        assert_eq!(
+            again.distance_packed(packed),
+            detour.distance_packed(packed)
+        );
+    }
+    // A goal table is not a detour table, and a changed byte breaks the checksum.
+    let goal_path = dir.join("goal.t2");
+    goal.save(&goal_path, false).unwrap();
+    assert!(matches!(
+        DetourTable::load(&goal_path),
+        Err(SolveError::CorruptTable { .. })
+    ));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let refused = DetourTable::load(&path);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        matches!(&refused, Err(SolveError::CorruptTable { reason, .. }) if reason.contains("checksum")),
+        "{:?}",
+        refused.err()
+    );
 }
 
 #[test]

@@ -190,7 +190,18 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
         expanded += 1;
         arena.set(state, -code);
         let succ_code = (g + 2) as i32;
+        // Generate first, then touch the arena: the probes of all successors load at once.
+        let mut succs = [0u64; MAX_BRANCHING];
+        let mut count = 0;
         space.for_each_successor(state, |succ| {
+            if count < MAX_BRANCHING {
+                arena.prefetch(succ);
+                succs[count] = succ;
+            }
+            count += 1;
+        });
+        assert!(count <= MAX_BRANCHING, "at most {MAX_BRANCHING} successors");
+        for &succ in &succs[..count] {
             let seen = arena.claim(succ, succ_code);
             if seen == 0 || seen.abs() > succ_code {
                 if seen != 0 {
@@ -206,7 +217,7 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
                 }
                 buckets[f_succ].push(g + 1, succ, succ_note);
             }
-        });
+        }
     }
     AStarResult {
         path: None,
@@ -214,6 +225,9 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
         gave_up: false,
     }
 }
+
+/// The most successors of a state A* takes.
+const MAX_BRANCHING: usize = 16;
 
 /// The queue entries of one `f`, by `g`: the deepest first (ties among equal `f` broken towards
 /// the goal, as a heap ordered by `(f, -g)` would), each `g` a stack.

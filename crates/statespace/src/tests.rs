@@ -387,6 +387,57 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
     }
 }
 
+/// Seeds entering at their own levels: every code equals the minimum over seeds of the seed's
+/// level plus the reference BFS distance from it, the level sizes count those minima, and a
+/// descent ends at a seed whose level plus the descent's length is the state's value.
+#[rstest]
+#[case::one_thread(1)]
+#[case::two_threads(2)]
+fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
+    use crate::{descend_mod3, two_bit_bfs_seeded};
+    let mut rng = fastrand::Rng::with_seed(0x5eed);
+    for round in 0..40 {
+        let n_nodes = 2 + rng.u64(..600) as usize;
+        let n_edges = rng.u64(..4 * n_nodes as u64) as usize;
+        let graph = Graph::random(&mut rng, n_nodes, n_edges, true);
+        let seeds: Vec<(u64, u32)> = (0..1 + round % 5)
+            .map(|_| (rng.u64(..n_nodes as u64), rng.u32(3..20)))
+            .collect();
+        let (table, levels) =
+            two_bit_bfs_seeded(&graph, n_nodes as u64, &seeds, threads, |_| 1, |_, _| {});
+        let value = |state: u64| {
+            seeds
+                .iter()
+                .filter_map(|&(seed, level)| {
+                    graph.reference_distances(&[seed])[state as usize].map(|d| d + level)
+                })
+                .min()
+        };
+        let mut sizes = vec![0u64; levels.sizes().len()];
+        for state in 0..n_nodes as u64 {
+            let want = value(state);
+            assert_eq!(table.code(state).map(u32::from), want.map(|v| v % 3));
+            if let Some(v) = want {
+                sizes[v as usize] += 1;
+                let sources: Vec<u64> = seeds.iter().map(|s| s.0).collect();
+                let path = descend_mod3(&graph, &table, &sources, state).unwrap();
+                let end = *path.last().unwrap();
+                // The walk may pass a seed that entered late; it stops at the first seed.
+                assert!(
+                    path.windows(2)
+                        .all(|w| graph.adjacency[w[0] as usize].contains(&w[1]))
+                );
+                assert_eq!(
+                    value(end).unwrap() + path.len() as u32 - 1,
+                    v,
+                    "round {round}"
+                );
+            }
+        }
+        assert_eq!(levels.sizes(), sizes, "round {round}");
+    }
+}
+
 #[test]
 fn two_bit_bfs_on_the_sliding_puzzle() {
     let space = sliding_space();

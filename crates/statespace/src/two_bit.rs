@@ -180,24 +180,72 @@ pub fn two_bit_bfs<S: Space + Sync>(
     sources: &[u64],
     threads: usize,
     weight: impl Fn(u64) -> u64 + Sync,
+    progress: impl FnMut(u32, u64),
+) -> (TwoBitTable, Levels) {
+    let seeds: Vec<(u64, u32)> = sources.iter().map(|&s| (s, 0)).collect();
+    two_bit_bfs_seeded(space, len, &seeds, threads, weight, progress)
+}
+
+/// [`two_bit_bfs`] from seeds that start at distances of their own: `(state, d)` enters the
+/// search at level `d` unless it was reached sooner. The result is the distance from a virtual
+/// source joined to each seed by a path of `d` moves: `min` over seeds `(t, d)` of
+/// `d + dist(t, state)`, mod 3. Neighbours still differ by at most one, so the table answers
+/// like any two-bit table (a state's level from a neighbour's), and [`descend_mod3`] from a state
+/// ends at a seed that entered at its own distance.
+///
+/// **Requires** what [`two_bit_bfs`] requires. Levels before the first seed are empty (size 0).
+///
+/// # Example
+///
+/// On a ring of 100, seed 0 at distance 0 and seed 50 at distance 10: state 45 is 5 moves
+/// from the second seed, so 15 in all; state 20 is 20 from the first.
+///
+/// ```
+/// use statespace::{FnSpace, two_bit_bfs_seeded};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let (table, levels) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, |_| 1, |_, _| {});
+/// assert_eq!(table.code(45), Some(15 % 3));
+/// assert_eq!(table.code(20), Some(20 % 3));
+/// assert_eq!(levels.max_distance(), 30); // states 30 and 70
+/// ```
+pub fn two_bit_bfs_seeded<S: Space + Sync>(
+    space: &S,
+    len: u64,
+    seeds: &[(u64, u32)],
+    threads: usize,
+    weight: impl Fn(u64) -> u64 + Sync,
     mut progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
     let table = TwoBitTable::new(len);
     let mut current = BlockBits::new(len);
     let mut next = BlockBits::new(len);
-    let mut first = 0;
-    for &source in sources {
-        if table.reach(source, 0) {
-            current.mark(source);
-            first += weight(source);
-        }
-    }
-    let mut sizes = vec![first];
-    progress(0, first);
+    let mut seeds = seeds.to_vec();
+    seeds.sort_by_key(|&(_, level)| level);
+    let mut seeds = seeds.into_iter().peekable();
+    let mut sizes = Vec::new();
+    let mut carried = 0;
     let threads = threads.max(1);
-    while *sizes.last().expect("non-empty") > 0 {
-        let depth = sizes.len() as u64 - 1;
+    loop {
+        let depth = sizes.len() as u64;
         let (code, next_code) = (depth % 3, (depth + 1) % 3);
+        let mut size = carried;
+        while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
+            if table.reach(seed, code) {
+                current.mark(seed);
+                size += weight(seed);
+            }
+        }
+        if size == 0 && seeds.peek().is_none() {
+            break;
+        }
+        if size > 0 || depth == 0 {
+            progress(depth as u32, size);
+        }
+        sizes.push(size);
         // Chunks of 64 blocks (one bitmap word) are handed out to the threads in order.
         let cursor = AtomicUsize::new(0);
         let reached = AtomicU64::new(0);
@@ -233,15 +281,10 @@ pub fn two_bit_bfs<S: Space + Sync>(
                 });
             }
         });
-        let size = reached.into_inner();
-        if size > 0 {
-            progress(depth as u32 + 1, size);
-        }
-        sizes.push(size);
+        carried = reached.into_inner();
         std::mem::swap(&mut current, &mut next);
         next.clear();
     }
-    sizes.pop();
     (table, Levels::from_sizes(sizes))
 }
 

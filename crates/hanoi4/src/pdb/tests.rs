@@ -1,22 +1,32 @@
 //! Tests of the pattern-database search: the window notes stay exact and admissible along
-//! random walks.
+//! random walks, with and without the detour table.
 
 use statespace::{Estimate, Space};
 
 use super::{Estimator, Heuristic, PdbSearch};
-use crate::{GoalTable, HanoiSpace, Peg, Solver};
+use crate::{DetourTable, GoalTable, HanoiSpace, Peg, Solver};
 
 #[test]
-fn window_distances_follow_their_residues_along_random_walks() {
-    // The notes carried from state to state must stay the windows' exact distances (by
-    // descent), and the estimate must stay admissible (against the dense table's BFS).
+fn window_values_follow_their_residues_along_random_walks() {
+    // The notes carried from state to state must stay the windows' exact goal distances and
+    // detour values (by descent), and the estimate must stay admissible (against the dense
+    // table's BFS).
     let n = 10;
     let mut solver = Solver::new(n).unwrap();
     let truth = solver.distances_to_tower(n, Peg::LAST);
-    for width in [6, 8, 9] {
+    for (width, with_detour) in [(6, false), (8, false), (9, false), (6, true), (8, true)] {
         let table = GoalTable::build(width, 1, |_, _| {}).unwrap().0;
-        let search = PdbSearch::with_goal_table(n, table).unwrap();
-        let Heuristic::Windows { table, windows } = &search.heuristic else {
+        let detour = DetourTable::build(&table, 1, |_, _| {}).unwrap();
+        let mut search = PdbSearch::with_goal_table(n, table).unwrap();
+        if with_detour {
+            search = search.with_detour(detour).unwrap();
+        }
+        let Heuristic::Windows {
+            table,
+            windows,
+            detour,
+        } = &search.heuristic
+        else {
             panic!("a search with a goal table measures windows");
         };
         let mut rng = fastrand::Rng::with_seed(0x7a11 + width as u64);
@@ -29,12 +39,31 @@ fn window_distances_follow_their_residues_along_random_walks() {
             space.for_each_successor(state, |s| successors.push(s));
             let next = successors[rng.usize(..successors.len())];
             let (h, next_note) = estimator.child(&note, next);
-            for (window, &d) in windows.iter().zip(&next_note) {
+            for (window, &d) in windows.iter().zip(&next_note.goal) {
                 let exact = table.distance_packed(super::project(next, &window.discs));
                 assert_eq!(u32::from(d), exact, "width {width}, step {step}");
+            }
+            if let Some(detour) = detour {
+                let below = &windows[..windows.len() - 1];
+                for (window, &d) in below.iter().zip(&next_note.detour) {
+                    let exact = detour.distance_packed(super::project(next, &window.discs));
+                    assert_eq!(u32::from(d), exact, "width {width}, step {step}");
+                }
             }
             assert!(h <= truth.distance_packed(next), "admissible");
             (state, note) = (next, next_note);
         }
     }
+}
+
+#[test]
+fn a_detour_table_of_another_width_is_refused() {
+    let eight = GoalTable::build(8, 1, |_, _| {}).unwrap().0;
+    let seven = GoalTable::build(7, 1, |_, _| {}).unwrap().0;
+    let detour = DetourTable::build(&seven, 1, |_, _| {}).unwrap();
+    let search = PdbSearch::with_goal_table(10, eight).unwrap();
+    assert!(search.with_detour(detour).is_err());
+    let partitions = PdbSearch::new(10, 5).unwrap();
+    let detour = DetourTable::build(&seven, 1, |_, _| {}).unwrap();
+    assert!(partitions.with_detour(detour).is_err());
 }

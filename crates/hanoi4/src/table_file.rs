@@ -1,0 +1,162 @@
+//! The file format shared by the saved two-bit tables ([`crate::GoalTable`],
+//! [`crate::DetourTable`]): an 8-byte magic naming the kind and version, one byte for the disc
+//! count, the CRC-32 of everything after the header (4 bytes, little-endian), then the table's
+//! extra bytes (a length fixed by the disc count) and its words, little-endian, one per 32
+//! canonical configurations in rank order. Written under a temporary name and renamed; read in
+//! chunks straight into the words.
+
+use std::io::{self, Read, Seek, Write};
+use std::path::Path;
+
+use statespace::TwoBitTable;
+
+use crate::SolveError;
+
+/// The header's length: the magic, `n` and the checksum.
+const HEADER: u64 = 8 + 1 + 4;
+
+/// Bits set in every 2-bit field whose code is 3 (not reached): never in a whole table.
+fn unreached_fields(word: u64) -> u64 {
+    word & (word >> 1) & 0x5555_5555_5555_5555
+}
+
+/// Writes a table to `path` atomically; an existing file is replaced only when `replace` is true.
+pub(crate) fn save(
+    path: &Path,
+    replace: bool,
+    magic: &[u8; 8],
+    n_discs: usize,
+    extra: &[u8],
+    table: &TwoBitTable,
+) -> Result<(), SolveError> {
+    if !replace && path.exists() {
+        return Err(SolveError::TableExists {
+            path: path.to_path_buf(),
+        });
+    }
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".partial-{}", std::process::id()));
+    let temporary = std::path::PathBuf::from(temporary);
+    let written = write(&temporary, magic, n_discs, extra, table);
+    let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
+    if renamed.is_err() {
+        // Leave nothing half-written behind; the first error is the one to report.
+        let _ = std::fs::remove_file(&temporary);
+    }
+    renamed.map_err(SolveError::io(path))
+}
+
+fn write(
+    path: &Path,
+    magic: &[u8; 8],
+    n_discs: usize,
+    extra: &[u8],
+    table: &TwoBitTable,
+) -> io::Result<()> {
+    let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create_new(path)?);
+    file.write_all(magic)?;
+    file.write_all(&[n_discs as u8])?;
+    file.write_all(&[0; 4])?; // the checksum, written last
+    let mut checksum = crc32fast::Hasher::new();
+    checksum.update(extra);
+    file.write_all(extra)?;
+    for word in table.words() {
+        let bytes = word.to_le_bytes();
+        checksum.update(&bytes);
+        file.write_all(&bytes)?;
+    }
+    let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
+    file.seek(io::SeekFrom::Start(9))?;
+    file.write_all(&checksum.finalize().to_le_bytes())?;
+    file.sync_all()
+}
+
+/// What [`load`] read: the disc count, the extra bytes and the table.
+pub(crate) struct Loaded {
+    pub(crate) n_discs: usize,
+    pub(crate) extra: Vec<u8>,
+    pub(crate) table: TwoBitTable,
+}
+
+/// Reads a file written by [`save`] with the same `magic`, checking the header, the disc count
+/// (`1..=max_discs`), the size (`len(n)` canonical configurations and `extra_len(n)` extra
+/// bytes), the checksum and that every configuration was reached. `kind` names the table in
+/// errors ("goal table").
+pub(crate) fn load(
+    path: &Path,
+    magic: &[u8; 8],
+    kind: &str,
+    max_discs: usize,
+    len: impl Fn(usize) -> u64,
+    extra_len: impl Fn(usize) -> usize,
+) -> Result<Loaded, SolveError> {
+    let corrupt = |reason: &str| SolveError::CorruptTable {
+        path: path.to_path_buf(),
+        reason: reason.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(SolveError::io(path))?;
+    let mut header = [0u8; HEADER as usize];
+    let size = file.metadata().map_err(SolveError::io(path))?.len();
+    if size < HEADER {
+        return Err(corrupt("shorter than a table's header"));
+    }
+    file.read_exact(&mut header).map_err(SolveError::io(path))?;
+    if &header[..8] != magic {
+        return Err(corrupt(&format!(
+            "not a four-peg {kind} of this version (rebuild it)"
+        )));
+    }
+    let n_discs = usize::from(header[8]);
+    if !(1..=max_discs).contains(&n_discs) {
+        return Err(corrupt("its disc count is out of range"));
+    }
+    let expected = u32::from_le_bytes(header[9..13].try_into().expect("4 bytes"));
+    let len = len(n_discs);
+    let n_words = len.div_ceil(32);
+    let n_extra = extra_len(n_discs);
+    let want = HEADER + n_extra as u64 + 8 * n_words;
+    if size != want {
+        return Err(corrupt(&format!(
+            "{size} bytes where a {n_discs}-disc {kind} has {want}"
+        )));
+    }
+    let mut checksum = crc32fast::Hasher::new();
+    let mut extra = vec![0u8; n_extra];
+    file.read_exact(&mut extra).map_err(SolveError::io(path))?;
+    checksum.update(&extra);
+    // Read in chunks straight into the words: no second copy of a table of gigabytes.
+    let mut words = Vec::with_capacity(n_words as usize);
+    let mut chunk = vec![0u8; 1 << 20];
+    let mut left = 8 * n_words as usize;
+    while left > 0 {
+        let take = left.min(chunk.len());
+        file.read_exact(&mut chunk[..take])
+            .map_err(SolveError::io(path))?;
+        checksum.update(&chunk[..take]);
+        for bytes in chunk[..take].chunks_exact(8) {
+            words.push(u64::from_le_bytes(bytes.try_into().expect("8 bytes")));
+        }
+        left -= take;
+    }
+    if checksum.finalize() != expected {
+        return Err(corrupt("its checksum does not match its contents"));
+    }
+    // Fields past `len` in the last word are padding, unreached by construction.
+    let any_unreached = words.iter().enumerate().any(|(w, &word)| {
+        let states = len - 32 * w as u64;
+        let mask = if states >= 32 {
+            u64::MAX
+        } else {
+            (1 << (2 * states)) - 1
+        };
+        unreached_fields(word) & mask != 0
+    });
+    if any_unreached {
+        return Err(corrupt("some configurations are marked as never reached"));
+    }
+    Ok(Loaded {
+        n_discs,
+        extra,
+        table: TwoBitTable::from_words(words, len),
+    })
+}
