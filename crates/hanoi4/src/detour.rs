@@ -19,7 +19,7 @@ use std::path::Path;
 use statespace::{Space, TwoBitTable, two_bit_bfs_seeded};
 
 use crate::rank::RankedSpace;
-use crate::{Engine, GoalTable, SolveError, table_file};
+use crate::{GoalTable, SolveError, table_file};
 
 /// The first bytes of a saved detour table (the format is [`crate::table_file`]'s; the extra
 /// bytes are the sources' distances, two bytes each, little-endian).
@@ -48,7 +48,7 @@ impl DetourTable {
     /// About the time and memory of building `goal` itself.
     ///
     /// # Errors
-    /// [`SolveError::TooManyDiscs`] above [`DetourTable::MAX_DISCS`] discs.
+    /// [`SolveError::DetourWidth`] above [`DetourTable::MAX_DISCS`] discs.
     ///
     /// # Example
     ///
@@ -73,10 +73,9 @@ impl DetourTable {
     ) -> Result<Self, SolveError> {
         let n = goal.n_discs();
         if n > Self::MAX_DISCS {
-            return Err(SolveError::TooManyDiscs {
-                engine: Engine::Pdb,
-                max: Self::MAX_DISCS,
+            return Err(SolveError::DetourWidth {
                 n_discs: n,
+                reason: format!("is refused: at most {} discs", Self::MAX_DISCS),
             });
         }
         let count = 1usize << (n - 1);

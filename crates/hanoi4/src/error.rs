@@ -27,6 +27,15 @@ pub enum SolveError {
         /// The discs of the search.
         n_discs: usize,
     },
+    /// A detour table wider than [`crate::DetourTable::MAX_DISCS`], or one whose width is not
+    /// the windows' of the search it is given to.
+    #[error("a detour table of {n_discs} discs {reason}")]
+    DetourWidth {
+        /// The detour table's discs.
+        n_discs: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The search met its memory budget before the goal.
     #[error(
         "the search gave up after {states} states on a {n_discs}-disc case (its memory budget); \

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hanoi4::{Engine, GoalTable, SolveError, TableDir};
+use hanoi4::{DetourTable, Engine, GoalTable, SolveError, TableDir};
 use judge::cli;
 use statespace::Levels;
 use statespace_timely::Cluster;
@@ -21,7 +21,7 @@ use statespace_timely::Cluster;
 #[command(
     version,
     args_conflicts_with_subcommands = true,
-    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
 )]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
@@ -144,6 +144,11 @@ enum TableCommand {
         /// Replace a table already saved there (otherwise refused before building).
         #[arg(long)]
         replace: bool,
+        /// Also build the detour table of N discs (hanoi4-nNN.d2, N up to 18; about the goal
+        /// table's time again), which A* uses with windows of N discs from N + 2 discs on.
+        /// A goal table already saved is loaded, not rebuilt.
+        #[arg(long)]
+        detour: bool,
     },
     /// Check a saved table (header, size, checksum, contents) and describe it.
     Info {
@@ -181,8 +186,19 @@ fn main() -> ExitCode {
         Some(Command::Eccentricity { n, plot, .. }) => {
             eccentricity(usize::from(n), None, false, plot.as_deref())
         }
-        Some(Command::Table(TableCommand::Build { n, dir, replace })) => TableDir::create(dir)
+        Some(Command::Table(TableCommand::Build {
+            n,
+            dir,
+            replace,
+            detour: false,
+        })) => TableDir::create(dir)
             .and_then(|dir| eccentricity(usize::from(n), Some(dir), replace, None)),
+        Some(Command::Table(TableCommand::Build {
+            n,
+            dir,
+            replace,
+            detour: true,
+        })) => build_with_detour(usize::from(n), dir, replace),
         Some(Command::Table(TableCommand::Info { file })) => info(&file),
         None => return judge_mode(&arguments),
     };
@@ -301,6 +317,9 @@ impl Status {
             hanoi4::Progress::TableLevel { n_discs, level, .. } => {
                 format!(": building the {n_discs}-disc goal table, distance {level}")
             }
+            hanoi4::Progress::DetourLevel { n_discs, level, .. } => {
+                format!(": building the {n_discs}-disc detour table, value {level}")
+            }
             hanoi4::Progress::Cases { done, cases, .. } => format!(": {done} of {cases} answered"),
         };
         let due = self.shown.is_none_or(|at| at.elapsed().as_millis() >= 100);
@@ -354,6 +373,71 @@ fn eccentricity(
             &format!("{threads} threads"),
         )
     }))
+}
+
+/// `table build N --detour`: the goal table (loaded when saved, unless `replace`), then the
+/// detour table, both saved; refused before any work when the detour table is saved already
+/// (unless `replace`) or N is past [`DetourTable::MAX_DISCS`].
+fn build_with_detour(n: usize, dir: PathBuf, replace: bool) -> Result<ExitCode, SolveError> {
+    if n > DetourTable::MAX_DISCS {
+        return Err(SolveError::DetourWidth {
+            n_discs: n,
+            reason: format!("is refused: at most {} discs", DetourTable::MAX_DISCS),
+        });
+    }
+    let dir = TableDir::create(dir)?;
+    if !replace && dir.contains_detour(n) {
+        return Err(SolveError::TableExists {
+            path: dir.detour_file(n),
+        });
+    }
+    let terminal = cli::progress_wanted();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut out = Vec::new();
+    let goal = if dir.contains(n) && !replace {
+        let goal = dir.load(n)?;
+        writeln!(
+            out,
+            "{} discs: the saved goal table {}",
+            n,
+            dir.file(n).display()
+        )
+        .expect("writing to memory");
+        goal
+    } else {
+        let started = Instant::now();
+        let (goal, levels) = GoalTable::build(n, threads, level_progress(terminal, started))?;
+        let built = started.elapsed().as_secs_f64();
+        if terminal {
+            eprint!("\r{:60}\r", "");
+        }
+        dir.save(&goal, replace)?;
+        report(
+            &mut out,
+            n,
+            &levels,
+            true,
+            built,
+            &format!("{threads} threads"),
+        )
+        .expect("writing to memory");
+        goal
+    };
+    let started = Instant::now();
+    let detour = DetourTable::build(&goal, threads, level_progress(terminal, started))?;
+    let built = started.elapsed().as_secs_f64();
+    if terminal {
+        eprint!("\r{:60}\r", "");
+    }
+    let path = dir.save_detour(&detour, replace)?;
+    writeln!(
+        out,
+        "{n} discs: detour table saved in {}, values from {} (a configuration on two pegs), {built:.2} s on {threads} threads",
+        path.display(),
+        detour.floor(),
+    )
+    .expect("writing to memory");
+    Ok(cli::write_stdout("hanoi4", |w| w.write_all(&out)))
 }
 
 /// Draws `levels` to `plot` when asked, then writes the report.
@@ -527,6 +611,18 @@ fn report(
 
 /// Loads `file` with every check and says what it holds.
 fn info(file: &std::path::Path) -> Result<ExitCode, SolveError> {
+    if file.extension().is_some_and(|e| e == "d2") {
+        let table = DetourTable::load(file)?;
+        return Ok(cli::write_stdout("hanoi4", |out| {
+            writeln!(
+                out,
+                "{}: detour table of {} discs, values from {}; header, size, checksum and contents verified",
+                file.display(),
+                table.n_discs(),
+                table.floor(),
+            )
+        }));
+    }
     let table = GoalTable::load(file)?;
     let bytes = std::fs::metadata(file).map_err(|source| SolveError::TableIo {
         path: file.to_path_buf(),

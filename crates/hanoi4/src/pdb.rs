@@ -224,24 +224,25 @@ impl PdbSearch {
     /// windows: 4.5 times fewer states expanded (17.5 million in all, 3.8 million with it).
     ///
     /// # Errors
-    /// [`SolveError::WindowWidth`] when the search has no windows or the detour table another
-    /// width than the goal table.
+    /// [`SolveError::DetourWidth`] when the search has no windows (it was made by
+    /// [`PdbSearch::new`]) or the detour table has another width than its goal table.
     pub fn with_detour(mut self, detour: DetourTable) -> Result<Self, SolveError> {
+        let n_discs = detour.n_discs();
         let Heuristic::Windows {
             table,
             detour: slot,
             ..
         } = &mut self.heuristic
         else {
-            return Err(SolveError::WindowWidth {
-                window: detour.n_discs(),
-                n_discs: self.n_discs,
+            return Err(SolveError::DetourWidth {
+                n_discs,
+                reason: "needs a search with windows of a goal table".to_string(),
             });
         };
-        if detour.n_discs() != table.n_discs() {
-            return Err(SolveError::WindowWidth {
-                window: detour.n_discs(),
-                n_discs: self.n_discs,
+        if n_discs != table.n_discs() {
+            return Err(SolveError::DetourWidth {
+                n_discs,
+                reason: format!("does not fit windows of {} discs", table.n_discs()),
             });
         }
         *slot = Some(Box::new(detour));
@@ -289,12 +290,13 @@ impl PdbSearch {
                 // make the detour.
                 let away = !state & ((1u64 << (2 * self.n_discs)) - 1);
                 let fields = (away | away >> 1) & 0x5555_5555_5555_5555;
-                let largest_away = (63 - fields.leading_zeros() as usize) / 2;
+                let largest_away = fields.checked_ilog2().map(|bit| bit as usize / 2);
                 windows
                     .iter()
                     .enumerate()
                     .map(|(i, window)| {
-                        let within = if detour.is_some() && fields != 0 && largest_away > window.top
+                        let within = if detour.is_some()
+                            && largest_away.is_some_and(|disc| disc > window.top)
                         {
                             exact.detour[i]
                         } else {

@@ -3,9 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{GoalTable, SolveError};
+use crate::{DetourTable, GoalTable, SolveError};
 
-/// A folder holding saved two-bit goal tables, one file per disc count (`hanoi4-nNN.t2`).
+/// A folder holding saved two-bit tables, one file per kind and disc count: goal tables
+/// (`hanoi4-nNN.t2`) and detour tables (`hanoi4-nNN.d2`).
 #[derive(Clone, Debug)]
 pub struct TableDir {
     dir: PathBuf,
@@ -82,6 +83,43 @@ impl TableDir {
     /// As [`GoalTable::save`].
     pub fn save(&self, table: &GoalTable, replace: bool) -> Result<PathBuf, SolveError> {
         let path = self.file(table.n_discs());
+        table.save(&path, replace)?;
+        Ok(path)
+    }
+
+    /// Where the detour table of `n_discs` is (or would be) saved.
+    pub fn detour_file(&self, n_discs: usize) -> PathBuf {
+        self.dir.join(format!("hanoi4-n{n_discs:02}.d2"))
+    }
+
+    /// Whether a detour table of `n_discs` is saved here.
+    pub fn contains_detour(&self, n_discs: usize) -> bool {
+        self.detour_file(n_discs).is_file()
+    }
+
+    /// Loads the detour table of `n_discs`, checking it (see [`DetourTable::load`]).
+    ///
+    /// # Errors
+    /// As [`DetourTable::load`], and [`SolveError::CorruptTable`] when the file holds a table of
+    /// another disc count.
+    pub fn load_detour(&self, n_discs: usize) -> Result<DetourTable, SolveError> {
+        let path = self.detour_file(n_discs);
+        let table = DetourTable::load(&path)?;
+        if table.n_discs() != n_discs {
+            return Err(SolveError::CorruptTable {
+                path,
+                reason: format!("it holds {} discs, not {n_discs}", table.n_discs()),
+            });
+        }
+        Ok(table)
+    }
+
+    /// Saves a detour table under its disc count's name, as [`TableDir::save`] does.
+    ///
+    /// # Errors
+    /// As [`DetourTable::save`].
+    pub fn save_detour(&self, table: &DetourTable, replace: bool) -> Result<PathBuf, SolveError> {
+        let path = self.detour_file(table.n_discs());
         table.save(&path, replace)?;
         Ok(path)
     }

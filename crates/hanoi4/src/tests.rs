@@ -480,7 +480,11 @@ fn goal_tables_survive_a_save_and_load_and_refuse_damage() {
     for (bytes, why) in [
         (
             &good[..last],
-            format!("{} bytes where a 7-disc table has {}", last, good.len()),
+            format!(
+                "{} bytes where a 7-disc goal table has {}",
+                last,
+                good.len()
+            ),
         ),
         (&good[..5], "shorter than a table's header".to_string()),
         (
@@ -627,11 +631,25 @@ fn saved_tables_serve_the_goal_table_engine_and_the_windows() {
     let (nine, _) = crate::GoalTable::build(9, 2, |_, _| {}).unwrap();
     dir.save(&nine, false).unwrap();
     let windows = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
+    // With its detour table saved too, the windows count their detours.
+    dir.save_detour(
+        &crate::DetourTable::build(&nine, 2, |_, _| {}).unwrap(),
+        false,
+    )
+    .unwrap();
+    let detours = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
     let table = solve_file(&starts, Some(Engine::Table), None).unwrap();
     std::fs::remove_dir_all(dir.path()).unwrap();
-    for ((start, a), b) in starts.iter().zip(&windows.moves).zip(&table.moves) {
+    for (((start, a), b), c) in starts
+        .iter()
+        .zip(&windows.moves)
+        .zip(&table.moves)
+        .zip(&detours.moves)
+    {
         assert_eq!(a.len(), b.len(), "{start:?}");
+        assert_eq!(c.len(), b.len(), "{start:?}");
         assert_eq!(replay(start, a)[3].len(), start.n_discs());
+        assert_eq!(replay(start, c)[3].len(), start.n_discs());
     }
 }
 
