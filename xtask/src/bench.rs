@@ -188,6 +188,120 @@ fn hanoi4(runs: usize) -> Result<(), String> {
         ms(time)
     );
     let _ = std::fs::remove_file(&towers);
+    if std::env::var_os("HANOI4_BENCH_QUICK").is_none() {
+        hanoi4_random()?;
+    } else {
+        println!("  (HANOI4_BENCH_QUICK set: the random 17-, 18- and 20-disc sets are skipped)");
+    }
+    Ok(())
+}
+
+/// A file of `count` random configurations of `n` discs (each disc on a peg drawn uniformly),
+/// the same for a given `seed` on every machine.
+fn random_hanoi4_file(n: usize, count: usize, seed: u64) -> String {
+    let mut rng = crate::gen_testdata::Rng::new(seed);
+    let mut text = format!("{count}\n");
+    for _ in 0..count {
+        let mut pegs = vec![Vec::new(); 4];
+        for disc in (1..=n).rev() {
+            pegs[rng.below(4) as usize].push(disc.to_string());
+        }
+        text.push_str(&format!("{n}\n"));
+        for peg in pegs {
+            if peg.is_empty() {
+                text.push_str("0\n");
+            } else {
+                text.push_str(&format!("{} {}\n", peg.len(), peg.join(" ")));
+            }
+        }
+    }
+    text
+}
+
+/// Runs `hanoi4 --stats [args] < input` once and returns its stats lines (stderr) and its
+/// answers (stdout lines), failing on a non-zero exit.
+fn hanoi4_stats(args: &[&str], input: &str) -> Result<(Vec<String>, Vec<String>), String> {
+    use std::io::Write;
+    let mut child = Command::new(release_binary("hanoi4"))
+        .arg("--stats")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        return Err(format!("hanoi4 failed: {}", stderr.trim()));
+    }
+    let answers = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    Ok((stderr.lines().map(str::to_string).collect(), answers))
+}
+
+/// Twenty random configurations of 17 and of 18 discs with no saved tables (one process each,
+/// tables built in memory), then twenty of 20 discs with the tables of
+/// `HANOI4_BENCH_WIDTH` (default 17) discs, goal and detour, built with `hanoi4 table build
+/// --detour` into `target/hanoi4-bench-tables` (kept for the next run; the build is timed when it
+/// happens, against the 20 minutes a user may spend). Prints `--stats`' lines: the time before
+/// the first answer (table builds) and each case's median and largest time.
+fn hanoi4_random() -> Result<(), String> {
+    for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {
+        let input = random_hanoi4_file(n, 20, seed);
+        let started = Instant::now();
+        let (stats, answers) = hanoi4_stats(&[], &input)?;
+        println!(
+            "hanoi4 20 random {n}-disc configurations, no saved tables: {} answers in {:.1} s (target for 18: largest case < 60 s)",
+            answers.len(),
+            started.elapsed().as_secs_f64()
+        );
+        for line in stats {
+            println!("  {line}");
+        }
+    }
+    let width: usize = std::env::var("HANOI4_BENCH_WIDTH")
+        .ok()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(17);
+    let tables = crate::workspace_root().join("target/hanoi4-bench-tables");
+    let has = |ext: &str| tables.join(format!("hanoi4-n{width:02}.{ext}")).is_file();
+    if !(has("t2") && has("d2")) {
+        let started = Instant::now();
+        let status = Command::new(release_binary("hanoi4"))
+            .args(["table", "build", &width.to_string(), "--detour", "--dir"])
+            .arg(&tables)
+            .stdout(Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err(format!("hanoi4 table build {width} --detour failed"));
+        }
+        println!(
+            "hanoi4 table build {width} --detour: {:.1} s (target: tables a user builds in under 20 minutes)",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    let input = random_hanoi4_file(20, 20, 0x20_2024);
+    let started = Instant::now();
+    let tables_arg = tables.to_string_lossy().into_owned();
+    let (stats, answers) = hanoi4_stats(&["--tables", &tables_arg], &input)?;
+    println!(
+        "hanoi4 20 random 20-disc configurations with the {width}-disc goal and detour tables: {} of 20 solved in {:.1} s",
+        answers.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for line in stats {
+        println!("  {line}");
+    }
     Ok(())
 }
 

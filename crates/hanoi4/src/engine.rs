@@ -318,32 +318,42 @@ fn tower_peg(config: &Config) -> Option<Peg> {
         .then_some(peg)
 }
 
-/// Windows of at most this many discs get a detour table built in memory when none is saved
-/// (16 discs: about the time of the goal table again, 40 to 55 s), for searches of at least two
-/// discs more: on 18 discs the hardest of 20 random cases expanded 137.7 million states with
-/// windows alone (125 s) and 17.8 million with the detour (18 s). A window one disc short needs
-/// none (17 discs: median 0.06 s, max 1.4 s without it).
-const BUILD_DETOUR_UP_TO: usize = 16;
+/// The detour table built in memory when none is saved, for searches of at least two discs
+/// more (18 to 20): 16 discs, about the goal table's time again (40 to 55 s). On 18 discs the
+/// hardest of 20 random cases expanded 137.7 million states with windows alone (125 s) and
+/// 17.8 million with the detour (18 s). A search one disc wider needs none (17 discs: median
+/// 0.06 s, max 1.4 s without it).
+const BUILT_DETOUR: usize = 16;
 
-/// The detour table for windows of `goal`'s width in a search of `n` discs: loaded when saved in
-/// `tables`, built when cheap and useful ([`BUILD_DETOUR_UP_TO`]), else none.
+/// The detour table for a search of `n` discs whose windows are measured by `goal`: the widest
+/// saved in `tables` of `n - 4` to `n - 1` discs, else the [`BUILT_DETOUR`]-disc one built in
+/// memory (from `goal` when it has that width) for `n >= BUILT_DETOUR + 2`, else none.
 fn detour_table(
     goal: &GoalTable,
     n: usize,
     tables: Option<&TableDir>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Option<DetourTable>, SolveError> {
-    let width = goal.n_discs();
-    if let Some(dir) = tables.filter(|dir| dir.contains_detour(width)) {
+    let widths = n.saturating_sub(4).max(1)..n.min(DetourTable::MAX_DISCS + 1);
+    if let Some(dir) = tables
+        && let Some(width) = widths.clone().rev().find(|&k| dir.contains_detour(k))
+    {
         return dir.load_detour(width).map(Some);
     }
-    if width > BUILD_DETOUR_UP_TO || n < width + 2 {
+    if n < BUILT_DETOUR + 2 || !widths.contains(&BUILT_DETOUR) {
         return Ok(None);
     }
+    let other;
+    let source = if goal.n_discs() == BUILT_DETOUR {
+        goal
+    } else {
+        other = goal_table(BUILT_DETOUR, tables, progress)?;
+        &other
+    };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let detour = DetourTable::build(goal, threads, |level, configurations| {
+    let detour = DetourTable::build(source, threads, |level, configurations| {
         progress(Progress::DetourLevel {
-            n_discs: width,
+            n_discs: BUILT_DETOUR,
             level,
             configurations,
         })

@@ -21,7 +21,7 @@ use statespace_timely::Cluster;
 #[command(
     version,
     args_conflicts_with_subcommands = true,
-    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] [--stats] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
 )]
 struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
@@ -40,6 +40,10 @@ struct Arguments {
     /// The case that --render shows (1 for the first).
     #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
     case: usize,
+    /// After solving, tell on stderr how long each disc count took: its engine, the time before
+    /// its first case was answered (table builds), and the median and largest time of a case.
+    #[arg(long)]
+    stats: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -234,9 +238,15 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
         None => None,
     };
     let mut status = Status::new(cli::progress_wanted());
-    let solved =
-        hanoi4::solve_file_with(&starts, engine, tables.as_ref(), &mut |p| status.update(p));
+    let mut stats = Stats::default();
+    let solved = hanoi4::solve_file_with(&starts, engine, tables.as_ref(), &mut |p| {
+        status.update(p);
+        stats.update(p);
+    });
     status.clear();
+    if arguments.stats {
+        stats.print();
+    }
     let solution = match solved {
         Ok(solution) => solution,
         Err(error) => return cli::fail("hanoi4", error),
@@ -276,6 +286,85 @@ fn judge_mode(arguments: &Arguments) -> ExitCode {
             write!(out, "{solution}")
         }
     })
+}
+
+/// What `--stats` tells: per disc count, when it started, when its cases were answered.
+#[derive(Default)]
+struct Stats {
+    groups: Vec<Group>,
+}
+
+/// One disc count's timings.
+struct Group {
+    n_discs: usize,
+    cases: usize,
+    engine: Engine,
+    started: Instant,
+    /// When the last answer came, and how many were answered then.
+    last: (Instant, usize),
+    /// Before the first answer (tables, and the first cheap try past 16 discs).
+    setup: Option<std::time::Duration>,
+    /// The cases answered one at a time, each with its own time.
+    each: Vec<std::time::Duration>,
+}
+
+impl Stats {
+    fn update(&mut self, progress: hanoi4::Progress) {
+        let now = Instant::now();
+        match progress {
+            hanoi4::Progress::Engine {
+                n_discs,
+                cases,
+                engine,
+            } => self.groups.push(Group {
+                n_discs,
+                cases,
+                engine,
+                started: now,
+                last: (now, 0),
+                setup: None,
+                each: Vec::new(),
+            }),
+            hanoi4::Progress::Cases { done, .. } => {
+                let Some(group) = self.groups.last_mut() else {
+                    return;
+                };
+                let (at, before) = group.last;
+                if done == before + 1 && group.setup.is_some() {
+                    group.each.push(now - at);
+                } else if group.setup.is_none() {
+                    group.setup = Some(now - group.started);
+                }
+                group.last = (now, done);
+            }
+            hanoi4::Progress::TableLevel { .. } | hanoi4::Progress::DetourLevel { .. } => {}
+        }
+    }
+
+    fn print(&self) {
+        for group in &self.groups {
+            let total = group.last.0 - group.started;
+            let mut each = group.each.clone();
+            each.sort();
+            let cases = match each.len() {
+                0 => String::new(),
+                k => format!(
+                    "; {k} answered one by one: median {:.3} s, largest {:.3} s",
+                    each[k / 2].as_secs_f64(),
+                    each[k - 1].as_secs_f64()
+                ),
+            };
+            eprintln!(
+                "hanoi4: {} discs, {} case{}, engine {}: {:.3} s in all, {:.3} s before the first answer{cases}",
+                group.n_discs,
+                group.cases,
+                if group.cases == 1 { "" } else { "s" },
+                group.engine,
+                total.as_secs_f64(),
+                group.setup.unwrap_or(total).as_secs_f64(),
+            );
+        }
+    }
 }
 
 /// One status line on stderr while a file is solved, on a terminal only, once the work has

@@ -14,11 +14,13 @@ fn window_values_follow_their_residues_along_random_walks() {
     let n = 10;
     let mut solver = Solver::new(n).unwrap();
     let truth = solver.distances_to_tower(n, Peg::LAST);
-    for (width, with_detour) in [(6, false), (8, false), (9, false), (6, true), (8, true)] {
+    // (goal windows' width, detour windows' width or 0)
+    for (width, detour_width) in [(6, 0), (8, 0), (9, 0), (6, 6), (8, 8), (8, 7), (7, 9)] {
         let table = GoalTable::build(width, 1, |_, _| {}).unwrap().0;
-        let detour = DetourTable::build(&table, 1, |_, _| {}).unwrap();
         let mut search = PdbSearch::with_goal_table(n, table).unwrap();
-        if with_detour {
+        if detour_width > 0 {
+            let goal = GoalTable::build(detour_width, 1, |_, _| {}).unwrap().0;
+            let detour = DetourTable::build(&goal, 1, |_, _| {}).unwrap();
             search = search.with_detour(detour).unwrap();
         }
         let Heuristic::Windows {
@@ -44,9 +46,10 @@ fn window_values_follow_their_residues_along_random_walks() {
                 assert_eq!(u32::from(d), exact, "width {width}, step {step}");
             }
             if let Some(detour) = detour {
-                let below = &windows[..windows.len() - 1];
-                for (window, &d) in below.iter().zip(&next_note.detour) {
-                    let exact = detour.distance_packed(super::project(next, &window.discs));
+                assert_eq!(detour.windows.len(), n - detour_width);
+                for (window, &d) in detour.windows.iter().zip(&next_note.detour) {
+                    let projected = super::project(next, &window.discs);
+                    let exact = detour.table.distance_packed(projected);
                     assert_eq!(u32::from(d), exact, "width {width}, step {step}");
                 }
             }
@@ -57,13 +60,15 @@ fn window_values_follow_their_residues_along_random_walks() {
 }
 
 #[test]
-fn a_detour_table_of_another_width_is_refused() {
-    let eight = GoalTable::build(8, 1, |_, _| {}).unwrap().0;
-    let seven = GoalTable::build(7, 1, |_, _| {}).unwrap().0;
-    let detour = DetourTable::build(&seven, 1, |_, _| {}).unwrap();
-    let search = PdbSearch::with_goal_table(10, eight).unwrap();
-    assert!(search.with_detour(detour).is_err());
+fn detour_tables_that_do_not_fit_are_refused() {
+    let goal = |n: usize| GoalTable::build(n, 1, |_, _| {}).unwrap().0;
+    // 10 discs take detour windows of 6 to 9 discs.
+    for width in [5, 10] {
+        let detour = DetourTable::build(&goal(width), 1, |_, _| {}).unwrap();
+        let search = PdbSearch::with_goal_table(10, goal(8)).unwrap();
+        assert!(search.with_detour(detour).is_err());
+    }
     let partitions = PdbSearch::new(10, 5).unwrap();
-    let detour = DetourTable::build(&seven, 1, |_, _| {}).unwrap();
+    let detour = DetourTable::build(&goal(8), 1, |_, _| {}).unwrap();
     assert!(partitions.with_detour(detour).is_err());
 }
