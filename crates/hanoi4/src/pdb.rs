@@ -44,8 +44,8 @@ pub struct PdbSolution {
 const MAX_WINDOWS: usize = 5;
 
 /// The exact values of a state's windows: each window's goal distance, and each detour window's
-/// detour value. A queue entry is 32 bytes with them; bytes would not do: a perfect tower of 19
-/// discs is already 257 moves from the goal.
+/// detour value. A queue entry is 26 bytes with them (the state and 18 bytes); bytes would not
+/// do: a perfect tower of 19 discs is already 257 moves from the goal.
 #[derive(Clone, Copy, Debug, Default)]
 struct Windows {
     goal: [u16; MAX_WINDOWS],
@@ -342,9 +342,9 @@ impl PdbSearch {
         }
     }
 
-    /// The most states one search may generate before giving up: about 13 GiB of hash table
-    /// (8 bytes a slot) and queue (16 bytes an entry) at the end, so a hard 19- or 20-disc case
-    /// ends with an error instead of exhausting a 24 GiB machine's memory.
+    /// The most states one search may generate before giving up: about 15 GiB of hash table
+    /// (4 GiB: 8 bytes a slot) and queue (26 bytes an entry with windows) at the end, so a hard
+    /// 19- or 20-disc case ends with an error instead of exhausting a 24 GiB machine's memory.
     pub const MAX_STATES: usize = 400_000_000;
 
     /// An optimal move sequence from `config` to all discs on peg 4.

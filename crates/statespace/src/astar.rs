@@ -57,7 +57,7 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 ///
 /// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (so ties
 /// among equal `f` go towards the goal), each `g` a stack of bare states (8 bytes each, plus the
-/// note of [`astar_with`]). The arena holds `g + 1` for a state
+/// note of [`astar_with`], kept beside them without padding). The arena holds `g + 1` for a state
 /// waiting in the queue and `-(g + 1)` once it is expanded, so an entry left behind by a
 /// cheaper path finds its state expanded and is dropped. The goal's `g` is exact when it leaves
 /// the queue, and so is that of the neighbour one less on an optimal path, so the path is read
@@ -230,9 +230,10 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
 const MAX_BRANCHING: usize = 16;
 
 /// The queue entries of one `f`, by `g`: the deepest first (ties among equal `f` broken towards
-/// the goal, as a heap ordered by `(f, -g)` would), each `g` a stack.
+/// the goal, as a heap ordered by `(f, -g)` would), each `g` a stack. States and notes are kept
+/// in two vectors, so an entry costs 8 bytes plus the note's own size, with no padding between.
 struct Bucket<N> {
-    by_g: Vec<Vec<(u64, N)>>,
+    by_g: Vec<(Vec<u64>, Vec<N>)>,
     /// No entry has a larger `g`.
     top: usize,
 }
@@ -250,17 +251,26 @@ impl<N> Bucket<N> {
     #[inline]
     fn push(&mut self, g: usize, state: u64, note: N) {
         if self.by_g.len() <= g {
-            self.by_g.resize_with(g + 1, Vec::new);
+            self.by_g.resize_with(g + 1, Default::default);
         }
-        self.by_g[g].push((state, note));
+        let (states, notes) = &mut self.by_g[g];
+        states.push(state);
+        notes.push(note);
         self.top = self.top.max(g);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(u64, N)> {
         loop {
-            if let Some(entry) = self.by_g.get_mut(self.top)?.pop() {
-                return Some(entry);
+            let (states, notes) = self.by_g.get_mut(self.top)?;
+            if let (Some(state), Some(note)) = (states.pop(), notes.pop()) {
+                return Some((state, note));
+            }
+            // Give a large emptied stack's memory back: a layer of a large search can hold
+            // gigabytes (small ones keep theirs, to be refilled without allocating).
+            if states.capacity() > 1 << 16 {
+                *states = Vec::new();
+                *notes = Vec::new();
             }
             if self.top == 0 {
                 return None;
