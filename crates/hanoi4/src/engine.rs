@@ -21,7 +21,8 @@ pub enum Engine {
     GoalTable,
     /// A* over additive pattern databases: groups of up to [`PdbSearch::MAX_GROUP`] discs for
     /// `n <= 16`; past 16 discs, windows of 16 to 19 consecutive discs measured by a two-bit
-    /// table: up to [`PdbSearch::MAX_DISCS`] discs.
+    /// goal table, and from 18 discs on windows below the largest disc by a detour table
+    /// ([`DetourTable`]): up to [`PdbSearch::MAX_DISCS`] discs.
     Pdb,
 }
 
@@ -151,9 +152,10 @@ pub enum Progress {
 ///
 /// With `tables`, saved two-bit tables are read from that folder (never written: saving is
 /// [`TableDir::save`]): the goal-table engine answers any disc count whose table is there, and A* uses
-/// windows of the widest saved table it can (`n - 4` to `n - 1` discs). Tables that are not
-/// saved are built in memory when an engine needs them (past 16 discs without a saved one, the
-/// 16-disc table: 37 s).
+/// windows of the widest saved table it can (`n - 4` to `n - 1` discs), with the widest saved
+/// detour table of that range. Tables that are not saved are built in memory when an engine
+/// needs them: past 16 discs without a saved one, the 16-disc goal table (40 to 55 s), and for
+/// 18 to 20 discs without a saved detour table, the 16-disc detour table (as long again).
 ///
 /// # Errors
 /// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked

@@ -30,7 +30,7 @@ struct Arguments {
     /// The engine for every disc count (default: chosen per disc count).
     #[arg(long, value_enum)]
     engine: Option<EngineName>,
-    /// A folder of saved goal tables (`hanoi4 table build`) to read; never written.
+    /// A folder of saved goal and detour tables (`hanoi4 table build`) to read; never written.
     #[arg(long, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// Also write a page that plays the solution to this HTML file (self-contained: open it in

@@ -17,11 +17,22 @@
 //! follow from its parent's and one lookup each: each queue entry carries them
 //! (`statespace::astar_with`), and only the start is measured by descent.
 //!
+//! With a [`DetourTable`] of `k` discs ([`PdbSearch::with_detour`]), windows of `k` consecutive
+//! discs below the largest disc count their detour value instead whenever a larger disc is not
+//! yet on peg 4: that disc moves to peg 4 last from some peg, with every smaller disc on the two
+//! other pegs then, so the window's discs cannot go straight to peg 4 (its goal distance) but
+//! must pass through a two-peg configuration first. Its values are carried like the windows'.
+//! Only a detour as wide as the windows pays: on 40 random 14-disc cases with 12-disc windows,
+//! 17.7 million states expanded in all, 3.8 million with the 12-disc detour, 16.8 million with
+//! an 11-disc one; 11-disc windows with their own detour, 32.3 million.
+//!
 //! Measured (`cargo bench -p hanoi4`, 20 random configurations each, one thread): 18 discs with
 //! 16-disc windows, median 6.2 s and 12.1 million states expanded (the sums of 14-disc
 //! databases with the largest 16 discs measured by descent took a median of 21 s on 5 cases);
 //! 18 discs with 17-disc windows, median 0.09 s; 20 discs with 19-disc windows, median 0.41 s,
-//! largest 54 s and 69.5 million expanded.
+//! largest 54 s and 69.5 million expanded. The hardest of the 18-disc cases (199 moves):
+//! 137.7 million states expanded with 16-disc windows (125 s), 17.8 million (18 s) with the
+//! 16-disc detour as well.
 //!
 //! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
 //! invariant under it), on a `statespace::CompactArena` (8 bytes a slot).

@@ -38,3 +38,84 @@ fn the_eccentricity_plot_is_a_reviewed_snapshot() {
     assert!(svg.contains("largest: 17"));
     insta::assert_snapshot!("eccentricity_plot", svg);
 }
+
+/// `table build N --detour` saves both tables (loading a saved goal table), `table info` checks
+/// either kind, a second build is refused, and `--tables` with `--stats` answers as the default
+/// engines do while telling the time of each disc count on stderr.
+#[test]
+fn detour_tables_are_built_checked_and_used() {
+    let binary: &std::path::Path = env!("CARGO_BIN_EXE_hanoi4").as_ref();
+    let dir = std::env::temp_dir().join(format!("hanoi4-cli-detour-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str], stdin: &str| {
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        if args.first() == Some(&"table") && args.get(1) == Some(&"build") {
+            all.extend([std::ffi::OsStr::new("--dir"), dir.as_os_str()]);
+        }
+        judge::testing::run(binary, &all, stdin.as_bytes())
+    };
+    let goal = run(&["table", "build", "8"], "");
+    assert_eq!(goal.status, Some(0), "{goal:?}");
+    let both = run(&["table", "build", "8", "--detour"], "");
+    assert_eq!(both.status, Some(0), "{both:?}");
+    assert!(
+        both.stdout.contains("the saved goal table"),
+        "{}",
+        both.stdout
+    );
+    assert!(
+        both.stdout.contains("detour table saved in"),
+        "{}",
+        both.stdout
+    );
+    let again = run(&["table", "build", "8", "--detour"], "");
+    assert_eq!(again.status, Some(2));
+    assert!(again.stdout.is_empty());
+    assert!(
+        again.stderr.contains("refusing to replace"),
+        "{}",
+        again.stderr
+    );
+    let wide = run(&["table", "build", "19", "--detour"], "");
+    assert_eq!(wide.status, Some(2));
+    assert!(wide.stderr.contains("at most 18 discs"), "{}", wide.stderr);
+    let detour_file = dir.join("hanoi4-n08.d2");
+    let info = judge::testing::run(
+        binary,
+        &["table".as_ref(), "info".as_ref(), detour_file.as_os_str()],
+        b"",
+    );
+    assert_eq!(info.status, Some(0), "{info:?}");
+    assert!(
+        info.stdout
+            .contains("detour table of 8 discs, values from 20")
+    );
+    // Cases of 10 to 12 discs: A* with windows of 8 and their detour, against the defaults.
+    let mut input = String::from("3\n");
+    for n in 10..=12usize {
+        let mut pegs = vec![Vec::new(); 4];
+        for disc in (1..=n).rev() {
+            pegs[(disc * 7 + n) % 4].push(disc.to_string());
+        }
+        input.push_str(&format!("{n}\n"));
+        for peg in pegs {
+            let line = std::iter::once(peg.len().to_string()).chain(peg);
+            input.push_str(&format!("{}\n", line.collect::<Vec<_>>().join(" ")));
+        }
+    }
+    let tables = dir.to_str().expect("a UTF-8 path");
+    let with = run(&["--engine", "pdb", "--tables", tables, "--stats"], &input);
+    let without = run(&[], &input);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(with.status, Some(0), "{with:?}");
+    assert_eq!(with.stdout, without.stdout);
+    let stats: Vec<&str> = with.stderr.lines().collect();
+    assert_eq!(stats.len(), 3, "{}", with.stderr);
+    for (line, n) in stats.iter().zip(10..) {
+        assert!(
+            line.starts_with(&format!("hanoi4: {n} discs, 1 case, engine pdb: ")),
+            "{line}"
+        );
+        assert!(line.contains("s before the first answer"), "{line}");
+    }
+}
