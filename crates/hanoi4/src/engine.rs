@@ -328,8 +328,10 @@ fn tower_peg(config: &Config) -> Option<Peg> {
 const BUILT_DETOUR: usize = 16;
 
 /// The detour table for a search of `n` discs whose windows are measured by `goal`: the widest
-/// saved in `tables` of `n - 4` to `n - 1` discs, else the [`BUILT_DETOUR`]-disc one built in
-/// memory (from `goal` when it has that width) for `n >= BUILT_DETOUR + 2`, else none.
+/// saved in `tables` of `n - 4` to `n - 1` discs, else, when the windows have
+/// [`BUILT_DETOUR`] discs and `n >= BUILT_DETOUR + 2`, that one built in memory from `goal`,
+/// else none. (A detour narrower than the windows barely helps: on 40 random 14-disc cases
+/// with 12-disc windows, an 11-disc detour saved 5% of the states expanded, a 12-disc one 78%.)
 fn detour_table(
     goal: &GoalTable,
     n: usize,
@@ -342,18 +344,11 @@ fn detour_table(
     {
         return dir.load_detour(width).map(Some);
     }
-    if n < BUILT_DETOUR + 2 || !widths.contains(&BUILT_DETOUR) {
+    if n < BUILT_DETOUR + 2 || goal.n_discs() != BUILT_DETOUR {
         return Ok(None);
     }
-    let other;
-    let source = if goal.n_discs() == BUILT_DETOUR {
-        goal
-    } else {
-        other = goal_table(BUILT_DETOUR, tables, progress)?;
-        &other
-    };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let detour = DetourTable::build(source, threads, |level, configurations| {
+    let detour = DetourTable::build(goal, threads, |level, configurations| {
         progress(Progress::DetourLevel {
             n_discs: BUILT_DETOUR,
             level,
