@@ -252,7 +252,7 @@ fn hanoi4_stats(args: &[&str], input: &str) -> Result<(Vec<String>, Vec<String>)
 /// tables built in memory), then twenty of 20 discs with the goal and detour tables of
 /// `HANOI4_BENCH_WIDTH` (default 18) discs, built with `hanoi4 table build N --detour` into
 /// `HANOI4_BENCH_TABLES` (default `target/hanoi4-bench-tables`; kept for the next run, and the
-/// build timed when it happens). Prints `--stats`' lines: the time before the first answer
+/// build timed when it happens). Prints `--stats`' lines: the time getting ready
 /// (table builds or loads) and each case's median and largest time.
 fn hanoi4_random() -> Result<(), String> {
     for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {

@@ -274,7 +274,6 @@ pub fn solve_file_with(
                     }
                 }
                 let left = solved.iter().filter(|s| s.is_none()).count();
-                progress(cases_done(count - left));
                 if left > 0 {
                     let mut search = match width {
                         Some(width) => {
@@ -288,7 +287,9 @@ pub fn solve_file_with(
                         }
                         None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))?,
                     };
+                    // The tables are ready: from here on, one answer at a time.
                     let mut done = count - left;
+                    progress(cases_done(done));
                     for (slot, config) in solved.iter_mut().zip(&group) {
                         if slot.is_none() {
                             *slot = Some(search.solve(config)?.moves);

@@ -40,8 +40,8 @@ struct Arguments {
     /// The case that --render shows (1 for the first).
     #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
     case: usize,
-    /// After solving, tell on stderr how long each disc count took: its engine, the time before
-    /// its first case was answered (table builds), and the median and largest time of a case.
+    /// After solving, tell on stderr how long each disc count took: its engine, the time getting
+    /// ready (tables built or loaded), and the median and largest time of a case.
     #[arg(long)]
     stats: bool,
     #[command(subcommand)]
@@ -302,7 +302,8 @@ struct Group {
     started: Instant,
     /// When the last answer came, and how many were answered then.
     last: (Instant, usize),
-    /// Before the first answer (tables, and the first cheap try past 16 discs).
+    /// Getting ready: until the first progress of its cases (tables, and the first cheap try
+    /// past 16 discs).
     setup: Option<std::time::Duration>,
     /// The cases answered one at a time, each with its own time.
     each: Vec<std::time::Duration>,
@@ -355,7 +356,7 @@ impl Stats {
                 ),
             };
             eprintln!(
-                "hanoi4: {} discs, {} case{}, engine {}: {:.3} s in all, {:.3} s before the first answer{cases}",
+                "hanoi4: {} discs, {} case{}, engine {}: {:.3} s in all, {:.3} s getting ready (tables built or loaded){cases}",
                 group.n_discs,
                 group.cases,
                 if group.cases == 1 { "" } else { "s" },

@@ -116,6 +116,6 @@ fn detour_tables_are_built_checked_and_used() {
             line.starts_with(&format!("hanoi4: {n} discs, 1 case, engine pdb: ")),
             "{line}"
         );
-        assert!(line.contains("s before the first answer"), "{line}");
+        assert!(line.contains("s getting ready"), "{line}");
     }
 }
