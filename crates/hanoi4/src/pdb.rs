@@ -450,48 +450,83 @@ impl Estimate for Estimator<'_> {
     type Note = Windows;
 
     fn start(&mut self, state: u64) -> (u32, Windows) {
-        let search = self.0;
         let mut exact = Windows::default();
-        let exactly = |distance: u32| u16::try_from(distance).expect("window values below 2^16");
-        if let Heuristic::Windows {
-            table,
-            windows,
-            detour,
-        } = &search.heuristic
-        {
-            for (d, window) in exact.goal.iter_mut().zip(windows) {
-                *d = exactly(table.distance_packed(project(state, &window.discs)));
-            }
-            if let Some(detour) = detour {
-                for (d, window) in exact.detour.iter_mut().zip(&detour.windows) {
-                    *d = exactly(detour.table.distance_packed(project(state, &window.discs)));
-                }
-            }
-        }
-        (search.estimate(state, &exact), exact)
+        self.0
+            .heuristic
+            .each_window(state, &mut exact, |table, projected, d| {
+                *d = u16::try_from(table.exact(projected)).expect("window values below 2^16");
+            });
+        (self.0.estimate(state, &exact), exact)
     }
 
     #[inline]
     fn child(&mut self, note: &Windows, child: u64) -> (u32, Windows) {
-        let search = self.0;
         let mut exact = *note;
-        if let Heuristic::Windows {
+        self.0
+            .heuristic
+            .each_window(child, &mut exact, |table, projected, d| {
+                *d = from_residue(*d, table.residue(projected));
+            });
+        (self.0.estimate(child, &exact), exact)
+    }
+}
+
+/// The two-bit table that measures a window.
+#[derive(Clone, Copy)]
+enum WindowTable<'a> {
+    Goal(&'a GoalTable),
+    Detour(&'a DetourTable),
+}
+
+impl WindowTable<'_> {
+    /// The exact value of a window's configuration, by descent.
+    fn exact(self, packed: u64) -> u32 {
+        match self {
+            WindowTable::Goal(table) => table.distance_packed(packed),
+            WindowTable::Detour(table) => table.distance_packed(packed),
+        }
+    }
+
+    /// The value mod 3, in one lookup.
+    #[inline]
+    fn residue(self, packed: u64) -> u8 {
+        match self {
+            WindowTable::Goal(table) => table.distance_mod3(packed),
+            WindowTable::Detour(table) => table.distance_mod3(packed),
+        }
+    }
+}
+
+impl Heuristic {
+    /// Calls `set(table, projection, value)` for every window of `state` with windows (none for
+    /// partitions): the goal windows, then the detour windows.
+    #[inline]
+    fn each_window(
+        &self,
+        state: u64,
+        exact: &mut Windows,
+        mut set: impl FnMut(WindowTable<'_>, u64, &mut u16),
+    ) {
+        let Heuristic::Windows {
             table,
             windows,
             detour,
-        } = &search.heuristic
-        {
-            for (d, window) in exact.goal.iter_mut().zip(windows) {
-                *d = from_residue(*d, table.distance_mod3(project(child, &window.discs)));
-            }
-            if let Some(detour) = detour {
-                for (d, window) in exact.detour.iter_mut().zip(&detour.windows) {
-                    let code = detour.table.distance_mod3(project(child, &window.discs));
-                    *d = from_residue(*d, code);
-                }
+        } = self
+        else {
+            return;
+        };
+        for (d, window) in exact.goal.iter_mut().zip(windows) {
+            set(WindowTable::Goal(table), project(state, &window.discs), d);
+        }
+        if let Some(detour) = detour {
+            for (d, window) in exact.detour.iter_mut().zip(&detour.windows) {
+                set(
+                    WindowTable::Detour(&detour.table),
+                    project(state, &window.discs),
+                    d,
+                );
             }
         }
-        (search.estimate(child, &exact), exact)
     }
 }
 
