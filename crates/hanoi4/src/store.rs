@@ -67,13 +67,8 @@ impl TableDir {
     pub fn load(&self, n_discs: usize) -> Result<GoalTable, SolveError> {
         let path = self.file(n_discs);
         let table = GoalTable::load(&path)?;
-        if table.n_discs() != n_discs {
-            return Err(SolveError::CorruptTable {
-                path,
-                reason: format!("it holds {} discs, not {n_discs}", table.n_discs()),
-            });
-        }
-        Ok(table)
+        let held = table.n_discs();
+        holding(path, table, held, n_discs)
     }
 
     /// Saves `table` under its disc count's name, atomically; an existing file is replaced only
@@ -105,13 +100,8 @@ impl TableDir {
     pub fn load_detour(&self, n_discs: usize) -> Result<DetourTable, SolveError> {
         let path = self.detour_file(n_discs);
         let table = DetourTable::load(&path)?;
-        if table.n_discs() != n_discs {
-            return Err(SolveError::CorruptTable {
-                path,
-                reason: format!("it holds {} discs, not {n_discs}", table.n_discs()),
-            });
-        }
-        Ok(table)
+        let held = table.n_discs();
+        holding(path, table, held, n_discs)
     }
 
     /// Saves a detour table under its disc count's name, as [`TableDir::save`] does.
@@ -123,4 +113,15 @@ impl TableDir {
         table.save(&path, replace)?;
         Ok(path)
     }
+}
+
+/// `table`, read from `path`, when it holds the `n_discs` discs its name promises (`held`).
+fn holding<T>(path: PathBuf, table: T, held: usize, n_discs: usize) -> Result<T, SolveError> {
+    if held != n_discs {
+        return Err(SolveError::CorruptTable {
+            path,
+            reason: format!("it holds {held} discs, not {n_discs}"),
+        });
+    }
+    Ok(table)
 }
