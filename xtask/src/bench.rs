@@ -218,34 +218,31 @@ fn random_hanoi4_file(n: usize, count: usize, seed: u64) -> String {
     text
 }
 
-/// Runs `hanoi4 --stats [args] < input` once and returns its stats lines (stderr) and its
-/// answers (stdout lines), failing on a non-zero exit.
-fn hanoi4_stats(args: &[&str], input: &str) -> Result<(Vec<String>, Vec<String>), String> {
-    use std::io::Write;
-    let mut child = Command::new(release_binary("hanoi4"))
-        .arg("--stats")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    if !output.status.success() {
+/// Runs `hanoi4 --stats [args] < input` once (through `verify::run_binary`, with no time limit
+/// worth the name) and prints its answers' count and time under `label`, then its stats lines.
+fn hanoi4_stats(label: &str, args: &[&str], input: &str) -> Result<(), String> {
+    let mut all = vec!["--stats".to_string()];
+    all.extend(args.iter().map(|a| a.to_string()));
+    let run = crate::verify::run_binary(
+        &release_binary("hanoi4"),
+        &all,
+        input.as_bytes(),
+        Duration::from_secs(24 * 3600),
+        None,
+    )?;
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if run.status != Some(0) {
         return Err(format!("hanoi4 failed: {}", stderr.trim()));
     }
-    let answers = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    Ok((stderr.lines().map(str::to_string).collect(), answers))
+    println!(
+        "{label}: {} answers in {:.1} s",
+        String::from_utf8_lossy(&run.stdout).lines().count(),
+        run.elapsed.as_secs_f64()
+    );
+    for line in stderr.lines() {
+        println!("  {line}");
+    }
+    Ok(())
 }
 
 /// Twenty random configurations of 17 and of 18 discs with no saved tables (one process each,
@@ -258,17 +255,13 @@ fn hanoi4_stats(args: &[&str], input: &str) -> Result<(Vec<String>, Vec<String>)
 /// median and largest time.
 fn hanoi4_random() -> Result<(), String> {
     for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {
-        let input = random_hanoi4_file(n, 20, seed);
-        let started = Instant::now();
-        let (stats, answers) = hanoi4_stats(&[], &input)?;
-        println!(
-            "hanoi4 20 random {n}-disc configurations, no saved tables: {} answers in {:.1} s (target for 18: largest case < 60 s)",
-            answers.len(),
-            started.elapsed().as_secs_f64()
-        );
-        for line in stats {
-            println!("  {line}");
-        }
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random {n}-disc configurations, no saved tables (target for 18: largest case < 60 s)"
+            ),
+            &[],
+            &random_hanoi4_file(n, 20, seed),
+        )?;
     }
     let width: usize = std::env::var("HANOI4_BENCH_WIDTH")
         .ok()
@@ -317,17 +310,13 @@ fn hanoi4_random() -> Result<(), String> {
         runs.push((tables.clone(), "goal and detour tables"));
     }
     for (dir, what) in runs {
-        let started = Instant::now();
-        let dir = dir.to_string_lossy().into_owned();
-        let (stats, answers) = hanoi4_stats(&["--tables", &dir], &input)?;
-        println!(
-            "hanoi4 20 random 20-disc configurations with the {width}-disc {what}: {} of 20 solved in {:.1} s",
-            answers.len(),
-            started.elapsed().as_secs_f64()
-        );
-        for line in stats {
-            println!("  {line}");
-        }
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random 20-disc configurations with the {width}-disc {what} (target: all 20 solved)"
+            ),
+            &["--tables", &dir.to_string_lossy()],
+            &input,
+        )?;
     }
     Ok(())
 }

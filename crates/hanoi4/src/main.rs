@@ -149,7 +149,7 @@ enum TableCommand {
         #[arg(long)]
         replace: bool,
         /// Also build the detour table of N discs (hanoi4-nNN.d2, N up to 18; about the goal
-        /// table's time again), which A* uses with windows of N discs from N + 2 discs on.
+        /// table's time again), which A* uses with windows of N discs for N + 1 to N + 4 discs.
         /// A goal table already saved is loaded, not rebuilt.
         #[arg(long)]
         detour: bool,
@@ -442,27 +442,29 @@ fn eccentricity(
     {
         return Err(SolveError::TableExists { path: dir.file(n) });
     }
-    let started = Instant::now();
-    let terminal = cli::progress_wanted();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let (table, levels) = GoalTable::build(n, threads, level_progress(terminal, started))?;
-    if terminal {
-        eprint!("\r{:60}\r", "");
-    }
-    let built = started.elapsed();
+    let ((table, levels), built) =
+        with_level_progress(|progress| GoalTable::build(n, threads, progress))?;
     if let Some(dir) = &dir {
         dir.save(&table, replace)?;
     }
     Ok(print_report(n, &levels, plot, |out| {
-        report(
-            out,
-            n,
-            &levels,
-            true,
-            built.as_secs_f64(),
-            &format!("{threads} threads"),
-        )
+        report(out, n, &levels, true, built, &format!("{threads} threads"))
     }))
+}
+
+/// Runs a table build with its levels shown on stderr when it is a terminal (the line cleared
+/// after), and returns what it built with the seconds it took.
+fn with_level_progress<T>(
+    build: impl FnOnce(Box<dyn Fn(u32, u64) + Send + Sync>) -> Result<T, SolveError>,
+) -> Result<(T, f64), SolveError> {
+    let started = Instant::now();
+    let terminal = cli::progress_wanted();
+    let built = build(Box::new(level_progress(terminal, started)))?;
+    if terminal {
+        eprint!("\r{:60}\r", "");
+    }
+    Ok((built, started.elapsed().as_secs_f64()))
 }
 
 /// `table build N --detour`: the goal table (loaded when saved, unless `replace`), then the
@@ -481,7 +483,6 @@ fn build_with_detour(n: usize, dir: PathBuf, replace: bool) -> Result<ExitCode, 
             path: dir.detour_file(n),
         });
     }
-    let terminal = cli::progress_wanted();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut out = Vec::new();
     let goal = if dir.contains(n) && !replace {
@@ -495,12 +496,8 @@ fn build_with_detour(n: usize, dir: PathBuf, replace: bool) -> Result<ExitCode, 
         .expect("writing to memory");
         goal
     } else {
-        let started = Instant::now();
-        let (goal, levels) = GoalTable::build(n, threads, level_progress(terminal, started))?;
-        let built = started.elapsed().as_secs_f64();
-        if terminal {
-            eprint!("\r{:60}\r", "");
-        }
+        let ((goal, levels), built) =
+            with_level_progress(|progress| GoalTable::build(n, threads, progress))?;
         dir.save(&goal, replace)?;
         report(
             &mut out,
@@ -513,12 +510,8 @@ fn build_with_detour(n: usize, dir: PathBuf, replace: bool) -> Result<ExitCode, 
         .expect("writing to memory");
         goal
     };
-    let started = Instant::now();
-    let detour = DetourTable::build(&goal, threads, level_progress(terminal, started))?;
-    let built = started.elapsed().as_secs_f64();
-    if terminal {
-        eprint!("\r{:60}\r", "");
-    }
+    let (detour, built) =
+        with_level_progress(|progress| DetourTable::build(&goal, threads, progress))?;
     let path = dir.save_detour(&detour, replace)?;
     writeln!(
         out,

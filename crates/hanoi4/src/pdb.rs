@@ -97,6 +97,22 @@ fn runs(mask: u32) -> Vec<(usize, usize)> {
     runs
 }
 
+/// The first `positions` windows of `width` consecutive discs among `n`, from the smallest discs
+/// up, each with the other discs as its rest.
+fn windows(n: usize, width: usize, positions: usize) -> Vec<Window> {
+    let all = (1u32 << n) - 1;
+    (0..positions)
+        .map(|first| {
+            let window = ((1u32 << width) - 1) << first;
+            Window {
+                discs: runs(window),
+                top: first + width - 1,
+                rest: runs(all & !window),
+            }
+        })
+        .collect()
+}
+
 /// The discs of `state` in `runs`, packed as a configuration of their own.
 #[inline]
 fn project(state: u64, runs: &[(usize, usize)]) -> u64 {
@@ -216,17 +232,7 @@ impl PdbSearch {
             heuristic: Heuristic::Partitions(Vec::new()),
         };
         search.build_table(rest);
-        let windows = (0..=rest)
-            .map(|first| {
-                let all = (1u32 << n_discs) - 1;
-                let window = ((1u32 << m) - 1) << first;
-                Window {
-                    discs: runs(window),
-                    top: first + m - 1,
-                    rest: runs(all & !window),
-                }
-            })
-            .collect();
+        let windows = windows(n_discs, m, rest + 1);
         search.heuristic = Heuristic::Windows {
             table,
             windows,
@@ -239,7 +245,7 @@ impl PdbSearch {
     /// [`PdbSearch::with_goal_table`]: windows of `k` consecutive discs below the largest disc,
     /// each measured by its detour value plus a pattern distance of the other discs, count
     /// whenever a disc above them is not on peg 4. Measured on 40 random 14-disc cases with
-    /// 12-disc windows: 4.5 times fewer states expanded (17.5 million in all, 3.8 million with
+    /// 12-disc windows: 4.6 times fewer states expanded (17.7 million in all, 3.8 million with
     /// it).
     ///
     /// # Errors
@@ -268,17 +274,8 @@ impl PdbSearch {
                 .collect();
         }
         self.build_table(rest);
-        let all = (1u32 << n) - 1;
-        let windows = (0..rest)
-            .map(|first| {
-                let window = ((1u32 << k) - 1) << first;
-                Window {
-                    discs: runs(window),
-                    top: first + k - 1,
-                    rest: runs(all & !window),
-                }
-            })
-            .collect();
+        // Below the largest disc: every position but the top one.
+        let windows = windows(n, k, rest);
         let Heuristic::Windows { detour: slot, .. } = &mut self.heuristic else {
             unreachable!("checked above");
         };

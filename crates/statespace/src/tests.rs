@@ -394,7 +394,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
 #[case::one_thread(1)]
 #[case::two_threads(2)]
 fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
-    use crate::{descend_mod3, two_bit_bfs_seeded};
+    use crate::{descend_mod3, descend_mod3_to_seed, two_bit_bfs_seeded};
     let mut rng = fastrand::Rng::with_seed(0x5eed);
     for round in 0..40 {
         let n_nodes = 2 + rng.u64(..600) as usize;
@@ -432,6 +432,14 @@ fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
                     v,
                     "round {round}"
                 );
+                // Without the seeds listed, the walk goes on to a seed at its own level.
+                let walk = descend_mod3_to_seed(&graph, &table, state).unwrap();
+                let bottom = *walk.last().unwrap();
+                assert!(
+                    seeds.contains(&(bottom, value(bottom).unwrap())),
+                    "round {round}"
+                );
+                assert_eq!(value(bottom).unwrap() + walk.len() as u32 - 1, v);
             }
         }
         assert_eq!(levels.sizes(), sizes, "round {round}");

@@ -246,6 +246,11 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
             progress(depth as u32, size);
         }
         sizes.push(size);
+        if size == 0 {
+            // A level before the next seed: nothing to expand.
+            carried = 0;
+            continue;
+        }
         // Chunks of 64 blocks (one bitmap word) are handed out to the threads in order.
         let cursor = AtomicUsize::new(0);
         let reached = AtomicU64::new(0);
@@ -286,6 +291,54 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
         next.clear();
     }
     (table, Levels::from_sizes(sizes))
+}
+
+/// Walks from `from` down a table filled by [`two_bit_bfs_seeded`] while a successor's code is
+/// one less mod 3, and stops where none is: at a seed that entered the search at its own level
+/// (so the state's value is that level plus the walk's length). The seeds need not be listed,
+/// which suits tables with many of them.
+///
+/// **Requires** reversible moves. Costs O(value × branching).
+///
+/// # Returns
+/// The states from `from` to that seed, both included; `None` when `from` was not reached.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{FnSpace, descend_mod3_to_seed, two_bit_bfs_seeded};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let (table, _) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, |_| 1, |_, _| {});
+/// // State 45 is worth 15: five steps to seed 50, which entered at 10.
+/// assert_eq!(descend_mod3_to_seed(&ring, &table, 45).unwrap(), [45, 46, 47, 48, 49, 50]);
+/// ```
+pub fn descend_mod3_to_seed<S: Space>(
+    space: &S,
+    table: &TwoBitTable,
+    from: u64,
+) -> Option<Vec<u64>> {
+    let mut code = table.code(from)?;
+    let mut path = vec![from];
+    let mut state = from;
+    loop {
+        let wanted = (code + 2) % 3;
+        let mut nearer = None;
+        space.for_each_successor(state, |succ| {
+            if nearer.is_none() && table.code(succ) == Some(wanted) {
+                nearer = Some(succ);
+            }
+        });
+        let Some(next) = nearer else {
+            return Some(path);
+        };
+        state = next;
+        code = wanted;
+        path.push(state);
+    }
 }
 
 /// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
