@@ -55,7 +55,8 @@ impl FlipTable {
             (3, 3),
             "the table is for 3 x 3 boards"
         );
-        let path = descend_path(&flip_space(&self.masks), &self.arena, grid.tails())?;
+        let path = descend_path(&flip_space(&self.masks), &self.arena, grid.tails())
+            .expect("a flip undoes itself")?;
         let mut ops: Vec<Op> = path
             .windows(2)
             .map(|step| {

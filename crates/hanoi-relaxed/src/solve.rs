@@ -122,7 +122,10 @@ pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
     let puzzle = RelaxedHanoi {
         n_discs: start.n_discs(),
     };
-    let path = Search::new(&puzzle, arena).bidirectional(start, &goal_states(&all_sizes))?;
+    // A move of the top disc can be undone by moving it back.
+    let path = Search::new(&puzzle, arena)
+        .bidirectional_reversible(start, &goal_states(&all_sizes))
+        .expect("relaxed moves can be undone")?;
     let moves = path
         .windows(2)
         .map(|pair| {

@@ -145,6 +145,7 @@ impl DetourTable {
     /// descent to a two-peg configuration that entered the search at its own distance.
     pub fn distance_packed(&self, packed: u64) -> u32 {
         let path = descend_mod3_to_seed(&self.space, &self.table, self.space.rank_of(packed))
+            .expect("four-peg moves can be undone")
             .expect("every configuration is reached");
         let seed = *path.last().expect("a path holds its start");
         let bits = two_peg_bits(self.space.index().unrank(seed), self.n_discs)

@@ -135,6 +135,17 @@ pub enum Progress {
         /// Configurations with that value.
         configurations: u64,
     },
+    /// A case of `n_discs` discs exhausted its budget with windows of `from` discs (`None`:
+    /// 14-disc databases): the tables of `to` discs are built next (`to == n_discs`: the goal
+    /// table, which answers every case exactly), and the case is tried again.
+    Escalating {
+        /// The disc count.
+        n_discs: usize,
+        /// The windows' width that was not enough.
+        from: Option<usize>,
+        /// The width built next.
+        to: usize,
+    },
     /// `done` of the `cases` cases of `n_discs` discs are answered.
     Cases {
         /// The disc count.
@@ -160,7 +171,9 @@ pub enum Progress {
 /// # Errors
 /// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked
 /// before any work); the errors of [`TableDir::load`] for a saved table that cannot be used;
-/// [`SolveError::BudgetExhausted`] when A* meets its memory budget.
+/// [`SolveError::BudgetExhausted`] when A* meets its memory budget with the widest tables that
+/// fit this machine's memory (a case first escalates to wider tables, built in memory: see
+/// [`Progress::Escalating`]).
 pub fn solve_file(
     starts: &[Config],
     engine: Option<Engine>,
@@ -253,56 +266,7 @@ pub fn solve_file_with(
                 let table = goal_table(n, tables, progress)?;
                 group.iter().map(|c| table.solve(c)).collect()
             }
-            Engine::Pdb => {
-                let mut solved: Vec<Option<Vec<Move>>> = vec![None; count];
-                // Windows of the widest saved table (n - 4 to n - 1 discs); past 16 discs,
-                // of the 16-disc table built here if none is saved; else 14-disc databases.
-                let width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
-                    .rev()
-                    .find(|&m| saved(m))
-                    .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
-                // Before building a table, a few cases try the databases (seconds to build)
-                // with a small budget: a nearly solved case needs nothing more.
-                if width.is_some_and(|m| !saved(m)) && count < ESCALATE_BELOW {
-                    let mut cheap = PdbSearch::new(n, PdbSearch::MAX_GROUP)?;
-                    for (slot, config) in solved.iter_mut().zip(&group) {
-                        match cheap.solve_within(config, CHEAP_STATES) {
-                            Ok(solution) => *slot = Some(solution.moves),
-                            Err(SolveError::BudgetExhausted { .. }) => {}
-                            Err(error) => return Err(error),
-                        }
-                    }
-                }
-                let left = solved.iter().filter(|s| s.is_none()).count();
-                if left > 0 {
-                    let mut search = match width {
-                        Some(width) => {
-                            let goal = goal_table(width, tables, progress)?;
-                            let detour = detour_table(&goal, n, tables, progress)?;
-                            let search = PdbSearch::with_goal_table(n, goal)?;
-                            match detour {
-                                Some(detour) => search.with_detour(detour)?,
-                                None => search,
-                            }
-                        }
-                        None => PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP))?,
-                    };
-                    // The tables are ready: from here on, one answer at a time.
-                    let mut done = count - left;
-                    progress(cases_done(done));
-                    for (slot, config) in solved.iter_mut().zip(&group) {
-                        if slot.is_none() {
-                            *slot = Some(search.solve(config)?.moves);
-                            done += 1;
-                            progress(cases_done(done));
-                        }
-                    }
-                }
-                solved
-                    .into_iter()
-                    .map(|s| s.expect("every case solved"))
-                    .collect()
-            }
+            Engine::Pdb => solve_by_pdb(n, &group, tables, progress)?,
         };
         progress(cases_done(count));
         for (i, m) in cases.into_iter().zip(solved) {
@@ -310,6 +274,155 @@ pub fn solve_file_with(
         }
     }
     Ok(Solution { moves })
+}
+
+/// The cases of `n` discs by A* over pattern databases, escalating as they need.
+///
+/// Windows of the widest saved table (`n - 4` to `n - 1` discs); past 16 discs, of the 16-disc
+/// table built here if none is saved; else 14-disc databases. Before building a table, a few
+/// cases try the databases (seconds to build) with a small budget: a nearly solved case needs
+/// nothing more. A case that exhausts its budget does not fail while something wider fits this
+/// machine ([`wider`]): the next wider table is built (with its detour table two discs or more
+/// below `n`), up to the goal table of `n` itself, which answers every case at once, and the
+/// case is tried again.
+fn solve_by_pdb(
+    n: usize,
+    group: &[Config],
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Vec<Move>>, SolveError> {
+    let saved = |m: usize| tables.is_some_and(|dir| dir.contains(m));
+    let count = group.len();
+    let mut solved: Vec<Option<Vec<Move>>> = vec![None; count];
+    let mut width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
+        .rev()
+        .find(|&m| saved(m))
+        .or((n > DEFAULT_WINDOW).then_some(DEFAULT_WINDOW));
+    if width.is_some_and(|m| !saved(m)) && count < ESCALATE_BELOW {
+        let mut cheap = PdbSearch::new(n, PdbSearch::MAX_GROUP)?;
+        for (slot, config) in solved.iter_mut().zip(group) {
+            match cheap.solve_within(config, CHEAP_STATES) {
+                Ok(solution) => *slot = Some(solution.moves),
+                Err(SolveError::BudgetExhausted { .. }) => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+    let cases_done = |done: usize| Progress::Cases {
+        n_discs: n,
+        done,
+        cases: count,
+    };
+    let left = solved.iter().filter(|s| s.is_none()).count();
+    if left > 0 {
+        let mut search = Some(pdb_search(n, width, tables, progress)?);
+        let mut exact: Option<GoalTable> = None;
+        let mut done = count - left;
+        progress(cases_done(done));
+        for (slot, config) in solved.iter_mut().zip(group) {
+            while slot.is_none() {
+                if let Some(table) = &exact {
+                    *slot = Some(table.solve(config));
+                    break;
+                }
+                let next = wider(n, width);
+                // Escalating costs a table build: a case gives up sooner while one is left.
+                let budget = if next.is_some() {
+                    ESCALATE_STATES
+                } else {
+                    PdbSearch::MAX_STATES
+                };
+                let attempt = search
+                    .as_mut()
+                    .expect("a search")
+                    .solve_within(config, budget);
+                match attempt {
+                    Ok(solution) => *slot = Some(solution.moves),
+                    Err(SolveError::BudgetExhausted { .. }) if next.is_some() => {
+                        let next = next.expect("checked");
+                        progress(Progress::Escalating {
+                            n_discs: n,
+                            from: width,
+                            to: next,
+                        });
+                        search = None; // Its tables' memory back before the wider ones.
+                        if next == n {
+                            exact = Some(goal_table(n, tables, progress)?);
+                        } else {
+                            search = Some(pdb_search(n, Some(next), tables, progress)?);
+                        }
+                        width = Some(next);
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+            if slot.is_some() {
+                done += 1;
+                progress(cases_done(done));
+            }
+        }
+    }
+    Ok(solved
+        .into_iter()
+        .map(|s| s.expect("every case solved"))
+        .collect())
+}
+
+/// A* for `n` discs over windows of a `width`-disc goal table (with the detour table that
+/// [`detour_table`] finds or builds), or over 14-disc databases without one.
+fn pdb_search(
+    n: usize,
+    width: Option<usize>,
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<PdbSearch, SolveError> {
+    let Some(width) = width else {
+        return PdbSearch::new(n, n.min(PdbSearch::MAX_GROUP));
+    };
+    let goal = goal_table(width, tables, progress)?;
+    let detour = detour_table(&goal, n, tables, progress)?;
+    let search = PdbSearch::with_goal_table(n, goal)?;
+    match detour {
+        Some(detour) => search.with_detour(detour),
+        None => Ok(search),
+    }
+}
+
+/// A case that exhausts this many states while a wider table could still be built gives up
+/// and waits for it: about a minute of A*.
+const ESCALATE_STATES: usize = 60_000_000;
+
+/// What a search of `n` discs over windows of `width` discs (14-disc databases for `None`)
+/// escalates to when a case exhausts its budget: the next wider window, up to the goal table of
+/// `n` itself (`Some(n)`, for `n` up to [`GoalTable::MAX_DISCS`]), as long as its tables and an
+/// A* search fit in the memory available; `None` when nothing wider fits.
+fn wider(n: usize, width: Option<usize>) -> Option<usize> {
+    let next = width.map_or(DEFAULT_WINDOW.min(n), |w| w + 1);
+    if next > n || next > GoalTable::MAX_DISCS || width == Some(n) {
+        return None;
+    }
+    // Quarter bytes a canonical configuration, for the goal table and (two discs or more
+    // below n, up to its own limit) the detour table; A* beside them when it is not exact.
+    let table = crate::CanonicalIndex::new(next).len() as f64 / 4.0;
+    let detour = next + 2 <= n && next <= DetourTable::MAX_DISCS;
+    let searching = if next == n { 0.0 } else { A_STAR_BYTES };
+    let needed = table * if detour { 2.0 } else { 1.0 } + searching;
+    match memory_available() {
+        Some(available) if (available as f64) < needed => None,
+        _ => Some(next),
+    }
+}
+
+/// About what A* holds at its largest budget: 400 million states at about 13 bytes each.
+const A_STAR_BYTES: f64 = 5.5e9;
+
+/// The memory this machine has free for new allocations (`MemAvailable` in `/proc/meminfo`),
+/// when it can be read.
+fn memory_available() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// The peg holding every disc of `config`, if one does.
@@ -330,8 +443,8 @@ const BUILT_DETOUR: usize = 16;
 
 /// The detour table for a search of `n` discs whose windows are measured by `goal`: the widest
 /// saved in `tables` of `n - 4` to `n - 1` discs, else, when the windows have
-/// [`BUILT_DETOUR`] discs and `n >= BUILT_DETOUR + 2`, that one built in memory from `goal`,
-/// else none. (A detour narrower than the windows barely helps: on 40 random 14-disc cases
+/// [`BUILT_DETOUR`] discs or more (up to [`DetourTable::MAX_DISCS`]) and `n` is two or more
+/// above them, that one built in memory from `goal`, else none. (A detour narrower than the windows barely helps: on 40 random 14-disc cases
 /// with 12-disc windows, an 11-disc detour saved 5% of the states expanded, a 12-disc one 78%.)
 fn detour_table(
     goal: &GoalTable,
@@ -345,12 +458,13 @@ fn detour_table(
     {
         return dir.load_detour(width).map(Some);
     }
-    if n < BUILT_DETOUR + 2 || goal.n_discs() != BUILT_DETOUR {
+    let width = goal.n_discs();
+    if width < BUILT_DETOUR || n < width + 2 || width > DetourTable::MAX_DISCS {
         return Ok(None);
     }
     let detour = DetourTable::build(goal, cores(), |level, configurations| {
         progress(Progress::DetourLevel {
-            n_discs: BUILT_DETOUR,
+            n_discs: width,
             level,
             configurations,
         })

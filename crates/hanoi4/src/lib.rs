@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod block;
 mod detour;
 mod engine;
 mod error;

@@ -338,7 +338,9 @@ impl Stats {
                 }
                 group.last = (now, done);
             }
-            hanoi4::Progress::TableLevel { .. } | hanoi4::Progress::DetourLevel { .. } => {}
+            hanoi4::Progress::TableLevel { .. }
+            | hanoi4::Progress::DetourLevel { .. }
+            | hanoi4::Progress::Escalating { .. } => {}
         }
     }
 
@@ -389,6 +391,25 @@ impl Status {
     }
 
     fn update(&mut self, progress: hanoi4::Progress) {
+        if let hanoi4::Progress::Escalating { n_discs, from, to } = progress {
+            // Said whether or not stderr is a terminal: minutes of work follow.
+            let before = from.map_or("14-disc databases".to_owned(), |w| {
+                format!("{w}-disc windows")
+            });
+            let next = if to == n_discs {
+                format!("the {to}-disc goal table, which answers every case exactly")
+            } else {
+                format!("the {to}-disc tables")
+            };
+            if self.shown.is_some() {
+                eprint!("\r{:79}\r", "");
+            }
+            eprintln!(
+                "hanoi4: a {n_discs}-disc case needs more than {before}: building {next} in memory \
+                 (`hanoi4 table build {to}` saves it for next time)"
+            );
+            return;
+        }
         if !self.terminal {
             return;
         }
@@ -411,6 +432,7 @@ impl Status {
                 format!(": building the {n_discs}-disc detour table, value {level}")
             }
             hanoi4::Progress::Cases { done, cases, .. } => format!(": {done} of {cases} answered"),
+            hanoi4::Progress::Escalating { .. } => String::new(),
         };
         let due = self.shown.is_none_or(|at| at.elapsed().as_millis() >= 100);
         if self.started.elapsed().as_millis() >= 500 && due {

@@ -37,7 +37,7 @@
 //! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
 //! invariant under it), on a `statespace::CompactArena` (8 bytes a slot).
 
-use statespace::{ByteArena, CompactArena, Estimate, astar_with, full_bfs};
+use statespace::{ByteArena, CompactArena, Estimate, Moves, astar_with, full_bfs};
 
 use crate::space::real_moves;
 use crate::{Config, DetourTable, Engine, GoalTable, HanoiSpace, Move, SolveError};
@@ -412,7 +412,11 @@ impl PdbSearch {
             &[goal],
             max_states,
             &mut Estimator(self),
-        );
+            // Four-peg moves can be undone: the path is read back from the distances, with no
+            // parent links (4 bytes a queue entry saved, on hundreds of millions of entries).
+            Moves::Reversible,
+        )
+        .expect("four-peg moves can be undone");
         // Give the memory back at once; the next search starts from an empty arena anyway.
         drop(arena);
         if result.gave_up {

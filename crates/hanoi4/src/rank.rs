@@ -13,6 +13,35 @@
 use statespace::Space;
 
 use crate::HanoiSpace;
+use crate::block::{SMALL, small_moves};
+
+/// The ranks that share the discs from the largest down to the one where the third of pegs 1
+/// to 3 first appears: `base..end`, `end - base = 4^free`, and a rank of the run is `base` plus
+/// the packed bits of its `free` smallest discs (`prefix` holds the others).
+///
+/// `value[disc][label]` is what `disc` on `label` adds to the rank of a configuration of the
+/// run: the same for every configuration of the run whose labels appear where the run's do, so
+/// a move that keeps every peg's largest disc changes the rank by the difference of two values.
+#[derive(Clone, Debug)]
+pub(crate) struct Run {
+    base: u64,
+    end: u64,
+    prefix: u64,
+    free: usize,
+    value: [[u64; 4]; 32],
+}
+
+impl Run {
+    fn empty() -> Self {
+        Self {
+            base: 1,
+            end: 0,
+            prefix: 0,
+            free: 0,
+            value: [[0; 4]; 32],
+        }
+    }
+}
 
 /// Ranks and unranks the canonical configurations of `n` discs.
 #[derive(Clone, Debug)]
@@ -28,6 +57,9 @@ pub struct CanonicalIndex {
 
 /// Discs ranked per table lookup.
 const CHUNK: usize = 4;
+
+/// log2 of the ranks per bit of [`RankedSpace`]'s map of small orbits.
+const CHUNK_SHIFT: u32 = 10;
 
 impl CanonicalIndex {
     /// The index of the canonical configurations of `n_discs` (`1..=31`).
@@ -92,6 +124,84 @@ impl CanonicalIndex {
             }
         }
         (rank, used)
+    }
+
+    /// Fills `run` with the run of `rank`, in `0..len()` (see [`Run`]): a run of one rank when
+    /// pegs 1 to 3 do not all appear.
+    #[inline]
+    pub(crate) fn run_into(&self, rank: u64, run: &mut Run) {
+        let mut rest = rank;
+        let mut prefix = 0;
+        let mut used = 0;
+        for disc in (0..self.n_discs).rev() {
+            if used == 3 {
+                let free = disc + 1;
+                for (low, value) in run.value[..free].iter_mut().enumerate() {
+                    *value = [0, 1 << (2 * low), 2 << (2 * low), 3 << (2 * low)];
+                }
+                run.base = rank - rest;
+                run.end = run.base + (1 << (2 * free));
+                run.prefix = prefix;
+                run.free = free;
+                return;
+            }
+            let below = &self.completions[disc];
+            let step = below[used];
+            run.value[disc] = [0, step, 2 * step, used as u64 * step + below[used + 1]];
+            let label = if rest < below[used] && used > 0 {
+                0
+            } else if rest < 2 * below[used] && used > 1 {
+                rest -= below[used];
+                1
+            } else {
+                rest -= used as u64 * below[used];
+                if rest < below[used + 1] {
+                    used += 1;
+                    used as u64 - 1
+                } else {
+                    rest -= below[used + 1];
+                    3
+                }
+            };
+            prefix |= label << (2 * disc);
+        }
+        run.base = rank;
+        run.end = rank + 1;
+        run.prefix = prefix;
+        run.free = 0;
+    }
+
+    /// A bit per chunk of `2^CHUNK_SHIFT` ranks that holds a configuration with two or more of
+    /// pegs 1 to 3 empty (an orbit smaller than 6): found by walking down the ranks' tree only
+    /// where fewer than two of the pegs have appeared.
+    fn small_orbit_chunks(&self) -> Vec<u64> {
+        let chunks = self.len().div_ceil(1 << CHUNK_SHIFT);
+        let mut bits = vec![0u64; chunks.div_ceil(64) as usize];
+        // (discs left to place, pegs of 1 to 3 seen, first rank of the subtree)
+        let mut stack = vec![(self.n_discs, 0usize, 0u64)];
+        while let Some((rest, used, first)) = stack.pop() {
+            if used >= 2 {
+                continue; // Every configuration below has at most one empty peg.
+            }
+            let size = self.completions[rest][used];
+            if rest == 0 || size <= 1 << CHUNK_SHIFT {
+                for chunk in first >> CHUNK_SHIFT..=(first + size - 1) >> CHUNK_SHIFT {
+                    bits[(chunk / 64) as usize] |= 1 << (chunk % 64);
+                }
+                continue;
+            }
+            let below = &self.completions[rest - 1];
+            // Labels below `used`, then `used` itself (a new peg), then peg 4, in rank order.
+            let mut at = first;
+            for _ in 0..used {
+                stack.push((rest - 1, used, at));
+                at += below[used];
+            }
+            stack.push((rest - 1, used + 1, at));
+            at += below[used + 1];
+            stack.push((rest - 1, used, at));
+        }
+        bits
     }
 
     /// The number of canonical configurations: the ranks are `0..len()`.
@@ -160,17 +270,25 @@ impl CanonicalIndex {
 
 /// Four-peg Hanoi towards peg 4 over the ranks of canonical configurations: a dense space of
 /// [`CanonicalIndex::len`] states for `statespace::two_bit_bfs`.
+///
+/// It expands a word of ranks at a time ([`Space::expand_block`]) by rank arithmetic: within a
+/// run of ranks (the discs below the one where the third of pegs 1 to 3 appears), a move of
+/// one of those discs adds a multiple of a power of 4 to the rank (see the `block` module).
 pub struct RankedSpace {
     space: HanoiSpace,
     index: CanonicalIndex,
+    /// A bit per chunk of ranks holding a configuration whose orbit is smaller than 6.
+    small_orbits: Vec<u64>,
 }
 
 impl RankedSpace {
     /// The ranked quotient of `n_discs`.
     pub fn new(n_discs: usize) -> Self {
+        let index = CanonicalIndex::new(n_discs);
         Self {
             space: HanoiSpace::symmetric(n_discs),
-            index: CanonicalIndex::new(n_discs),
+            small_orbits: index.small_orbit_chunks(),
+            index,
         }
     }
 
@@ -186,7 +304,12 @@ impl RankedSpace {
 
     /// How many configurations the canonical configuration of `rank` stands for (the weight of
     /// a rank in the level sizes of a search over this space).
+    #[inline]
     pub fn orbit_size(&self, rank: u64) -> u64 {
+        let chunk = rank >> CHUNK_SHIFT;
+        if self.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0 {
+            return 6;
+        }
         self.space.orbit_size(self.index.unrank(rank))
     }
 
@@ -197,10 +320,85 @@ impl RankedSpace {
     }
 }
 
+impl RankedSpace {
+    /// Calls `visit(rank, successor)` for every move of a disc of `min_disc` or more from the
+    /// canonical `packed` of `rank`, in `run`: by the run's values when the move keeps every
+    /// peg's largest disc (the relabelling unchanged), by relabelling and ranking otherwise.
+    #[inline]
+    fn moves_by_value(
+        &self,
+        rank: u64,
+        packed: u64,
+        run: &Run,
+        min_disc: usize,
+        visit: &mut impl FnMut(u64, u64),
+    ) {
+        let masks = self.space.peg_masks(packed);
+        let tops = masks.map(|m| {
+            if m == 0 {
+                usize::MAX
+            } else {
+                m.trailing_zeros() as usize / 2
+            }
+        });
+        for from in 0..4 {
+            let disc = tops[from];
+            if disc == usize::MAX || disc < min_disc {
+                continue;
+            }
+            for to in 0..4 {
+                if to == from || tops[to] < disc {
+                    continue;
+                }
+                // Pegs 1 to 3 are relabelled by their largest discs: the move changes one when
+                // it empties a peg of them or starts one.
+                let relabels =
+                    (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0);
+                let succ = if relabels {
+                    let bit = 1u64 << (2 * disc);
+                    let mut moved = masks;
+                    moved[from] ^= bit;
+                    moved[to] ^= bit;
+                    self.index.rank(HanoiSpace::relabel(moved))
+                } else {
+                    let value = &run.value[disc];
+                    rank.wrapping_add(value[to]).wrapping_sub(value[from])
+                };
+                visit(rank, succ);
+            }
+        }
+    }
+}
+
 impl Space for RankedSpace {
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
         self.space
             .for_each_successor(self.index.unrank(rank), |succ| visit(self.index.rank(succ)));
+    }
+
+    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
+        let small = small_moves();
+        let mut run = Run::empty();
+        let mut members = members;
+        while members != 0 {
+            let rank = first + u64::from(members.trailing_zeros());
+            members &= members - 1;
+            if !(run.base..run.end).contains(&rank) {
+                self.index.run_into(rank, &mut run);
+            }
+            let packed = run.prefix | (rank - run.base);
+            if run.free < SMALL {
+                self.moves_by_value(rank, packed, &run, 0, &mut visit);
+                continue;
+            }
+            let entry = small.of(packed);
+            for &delta in &entry.deltas[..usize::from(entry.count)] {
+                visit(rank, rank.wrapping_add_signed(i64::from(delta)));
+            }
+            if entry.large_moves {
+                self.moves_by_value(rank, packed, &run, SMALL, &mut visit);
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! forward BFS per case, or one full-space BFS per disc count.
 
 use statespace::{
-    DenseArena, SparseArena, bfs, bidirectional_bfs, descend_path, full_bfs, par_full_bfs_within,
+    DenseArena, SparseArena, bfs, bidirectional_bfs_with, descend_path, full_bfs,
+    par_full_bfs_within,
 };
 
 use crate::solution::cases_by_disc_count;
@@ -128,12 +129,15 @@ impl Solver {
             }
         };
         let (start_packed, goal_packed) = (swap(start.pack()), swap(goal.pack()));
-        let path = bidirectional_bfs(
+        // Four-peg moves can be undone: the space is its own predecessor function.
+        let path = bidirectional_bfs_with(
+            &space,
             &space,
             &mut self.arena,
             space.canonical(start_packed),
             &[goal_packed],
         )
+        .expect("four-peg moves can be undone")
         .expect("four-peg Hanoi is connected");
         real_moves(&space, start_packed, &path)
             .into_iter()
@@ -168,6 +172,7 @@ impl Solver {
                     for i in cases {
                         let start = starts[i].pack();
                         let path = descend_path(&space, &self.arena, space.canonical(start))
+                            .expect("four-peg moves can be undone")
                             .expect("connected");
                         moves[i] = real_moves(&space, start, &path);
                     }
@@ -245,7 +250,11 @@ fn meet_ball(
     )
     .expect("connected");
     let met = path.pop().expect("a path has a state");
-    path.extend(descend_path(space, ball, met).expect("inside the ball"));
+    path.extend(
+        descend_path(space, ball, met)
+            .expect("four-peg moves can be undone")
+            .expect("inside the ball"),
+    );
     real_moves(space, start, &path)
 }
 

@@ -4,6 +4,7 @@
 
 use statespace::Space;
 
+use crate::block::{SMALL, large_moves, small_moves};
 use crate::{Move, Peg};
 
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
@@ -44,7 +45,7 @@ impl HanoiSpace {
 
     /// For each peg, a mask with the low bit of the field of every disc on it.
     #[inline]
-    fn peg_masks(&self, state: u64) -> [u64; 4] {
+    pub(crate) fn peg_masks(&self, state: u64) -> [u64; 4] {
         let mut masks = [0; 4];
         for (peg, mask) in masks.iter_mut().enumerate() {
             // The fields equal to `peg` become 00 after an XOR with the peg repeated.
@@ -76,7 +77,7 @@ impl HanoiSpace {
     }
 
     #[inline]
-    fn relabel(masks: [u64; 4]) -> u64 {
+    pub(crate) fn relabel(masks: [u64; 4]) -> u64 {
         // Sorting by the mask itself sorts by the largest disc: masks of different pegs are
         // disjoint, so the larger mask has the higher top bit (an empty peg's mask is 0).
         let [mut a, mut b, mut c, d] = masks;
@@ -123,6 +124,36 @@ impl Space for HanoiSpace {
                         visit(state ^ (((from ^ to) as u64) << (2 * disc)));
                     }
                 }
+            }
+        }
+    }
+
+    /// For the plain space (a configuration's rank is its packed bits), the smallest discs'
+    /// moves come from a table (see the `block` module); the quotient expands state by state.
+    #[inline]
+    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
+        let n_discs = (self.low_bits.count_ones()) as usize;
+        let mut members = members;
+        if self.symmetric || n_discs < SMALL {
+            while members != 0 {
+                let state = first + u64::from(members.trailing_zeros());
+                members &= members - 1;
+                self.for_each_successor(state, |succ| visit(state, succ));
+            }
+            return;
+        }
+        let small = small_moves();
+        while members != 0 {
+            let state = first + u64::from(members.trailing_zeros());
+            members &= members - 1;
+            let entry = small.of(state);
+            for &delta in &entry.deltas[..usize::from(entry.count)] {
+                visit(state, state.wrapping_add_signed(i64::from(delta)));
+            }
+            if entry.large_moves {
+                large_moves(state, n_discs, |disc, from, to| {
+                    visit(state, state ^ (((from ^ to) as u64) << (2 * disc)));
+                });
             }
         }
     }

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use statespace::{
     ByteArena, CompactArena, DenseArena, Puzzle, Search, Space, SparseArena, astar, bfs,
-    bidirectional_bfs, full_bfs, two_bit_bfs,
+    bidirectional_bfs, bidirectional_bfs_with, full_bfs, two_bit_bfs,
 };
 use timing::median_time;
 
@@ -415,8 +415,15 @@ fn main() {
         "bidirectional BFS, 8-puzzle, hardest start",
         runs,
         || {
-            bidirectional_bfs(&Sliding(3), &mut CompactArena::new(), start, &[goal])
-                .map(|p| p.len())
+            bidirectional_bfs_with(
+                &Sliding(3),
+                &Sliding(3),
+                &mut CompactArena::new(),
+                start,
+                &[goal],
+            )
+            .unwrap()
+            .map(|p| p.len())
         },
         || {
             pathfinding::prelude::bfs_bidirectional(
@@ -490,11 +497,33 @@ fn main() {
         |a, b| a == b,
     );
     row(
+        "bidirectional BFS, 8-puzzle, every move checked (`bidirectional_bfs`) vs its own predecessors",
+        runs,
+        || {
+            bidirectional_bfs(&Sliding(3), &mut CompactArena::new(), start, &[goal])
+                .unwrap()
+                .map(|p| p.len())
+        },
+        || {
+            bidirectional_bfs_with(
+                &Sliding(3),
+                &Sliding(3),
+                &mut CompactArena::new(),
+                start,
+                &[goal],
+            )
+            .unwrap()
+            .map(|p| p.len())
+        },
+        |a, b| a == b,
+    );
+    row(
         "bidirectional BFS, 8-puzzle, ranked densely",
         runs,
         || {
             Search::new(&RankedEightPuzzle, DenseArena::new(362_880))
-                .bidirectional(&start, &[goal])
+                .bidirectional_reversible(&start, &[goal])
+                .unwrap()
                 .map(|p| p.len())
         },
         || {
@@ -521,8 +550,15 @@ fn main() {
             &format!("bidirectional BFS, 15-puzzle, {length} moves"),
             runs.min(2),
             || {
-                bidirectional_bfs(&Sliding(4), &mut SparseArena::new(), start, &[goal])
-                    .map(|p| p.len())
+                bidirectional_bfs_with(
+                    &Sliding(4),
+                    &Sliding(4),
+                    &mut SparseArena::new(),
+                    start,
+                    &[goal],
+                )
+                .unwrap()
+                .map(|p| p.len())
             },
             || {
                 pathfinding::prelude::bfs_bidirectional(
@@ -564,6 +600,29 @@ fn main() {
                     |&s| s == goal,
                 )
                 .map(|(path, _)| path.len() - 1)
+            },
+            |a, b| a == b,
+        );
+        row(
+            &format!(
+                "A* (Manhattan), 15-puzzle, {length} moves: parent links vs `Moves::Reversible`"
+            ),
+            runs,
+            || {
+                let result = astar(
+                    &Sliding(4),
+                    &mut SparseArena::new(),
+                    start,
+                    &[goal],
+                    usize::MAX,
+                    |s| manhattan(4, s),
+                );
+                result.path.map(|p| p.len() - 1)
+            },
+            || {
+                reversible_astar(&Sliding(4), &mut SparseArena::new(), start, goal, |s| {
+                    manhattan(4, s)
+                })
             },
             |a, b| a == b,
         );
@@ -627,5 +686,54 @@ fn main() {
             },
             |a, b| a == b,
         );
+        row(
+            "A* (pattern databases 6 + 8), four-peg Hanoi, 14 discs: parent links vs `Moves::Reversible`",
+            runs,
+            || {
+                let result = astar(
+                    &Hanoi(n),
+                    &mut CompactArena::new(),
+                    start,
+                    &[goal],
+                    usize::MAX,
+                    heuristic,
+                );
+                result.path.map(|p| p.len() - 1)
+            },
+            || reversible_astar(&Hanoi(n), &mut CompactArena::new(), start, goal, heuristic),
+            |a, b| a == b,
+        );
     }
+}
+
+/// A* reading its path back from the distances (no parent links), for the rows that measure
+/// what the links cost.
+fn reversible_astar(
+    space: &impl Space,
+    arena: &mut impl statespace::Arena,
+    start: u64,
+    goal: u64,
+    heuristic: impl FnMut(u64) -> u32,
+) -> Option<usize> {
+    struct H<F>(F);
+    impl<F: FnMut(u64) -> u32> statespace::Estimate for H<F> {
+        type Note = ();
+        fn start(&mut self, state: u64) -> (u32, ()) {
+            ((self.0)(state), ())
+        }
+        fn child(&mut self, _: &(), child: u64) -> (u32, ()) {
+            ((self.0)(child), ())
+        }
+    }
+    let result = statespace::astar_with(
+        space,
+        arena,
+        start,
+        &[goal],
+        usize::MAX,
+        &mut H(heuristic),
+        statespace::Moves::Reversible,
+    )
+    .unwrap();
+    result.path.map(|p| p.len() - 1)
 }

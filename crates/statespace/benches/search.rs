@@ -10,7 +10,7 @@ use std::time::Duration;
 #[path = "support/timing.rs"]
 mod timing;
 
-use statespace::{Arena, DenseArena, Space, bidirectional_bfs, full_bfs};
+use statespace::{Arena, DenseArena, Space, bidirectional_bfs_with, full_bfs};
 use timing::median_time;
 
 const SIDE: u64 = 4096;
@@ -49,7 +49,9 @@ fn main() {
 
     let far = (SIDE / 2) * SIDE + SIDE / 2;
     let (two_way, path) = median_time(runs, || {
-        let path = bidirectional_bfs(&Torus, &mut arena, 0, &[far]).unwrap();
+        let path = bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[far])
+            .unwrap()
+            .unwrap();
         (path.len(), arena.len())
     });
     println!(
@@ -61,7 +63,9 @@ fn main() {
     );
 
     let near = 40 * SIDE + 40;
-    let (small_query, _) = median_time(runs, || bidirectional_bfs(&Torus, &mut arena, 0, &[near]));
+    let (small_query, _) = median_time(runs, || {
+        bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[near])
+    });
     let small_touched = arena.len();
     let (clear_all, _) = median_time(runs, || {
         let mut table = vec![1i32; (SIDE * SIDE) as usize];
@@ -73,7 +77,7 @@ fn main() {
     let reset_after_small = {
         let mut samples = Vec::new();
         for _ in 0..runs.max(1) {
-            bidirectional_bfs(&Torus, &mut arena, 0, &[near]);
+            let _ = bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[near]);
             let started = std::time::Instant::now();
             arena.reset();
             samples.push(started.elapsed());

@@ -41,11 +41,13 @@ impl Puzzle for EightPuzzle {
     }
 }
 
-fn main() {
+fn main() -> Result<(), statespace::SearchError<Board>> {
     let start: Board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let mut search = Search::new(&EightPuzzle, SparseArena::new());
-    let path = search.bidirectional(&start, &[goal]).expect("solvable");
+    // Sliding a tile back undoes a move, so the bidirectional search applies; it checks that
+    // every move it sees can be undone (`bidirectional_reversible` would trust it).
+    let path = search.bidirectional(&start, &[goal])?.expect("solvable");
     println!("{} moves", path.len() - 1);
     for board in [&path[0], &path[path.len() - 1]] {
         for row in board.chunks(3) {
@@ -54,4 +56,5 @@ fn main() {
         println!();
     }
     assert_eq!(path.len() - 1, 31);
+    Ok(())
 }

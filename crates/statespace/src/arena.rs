@@ -54,6 +54,10 @@ pub trait Arena {
 
 /// One `i32` per packed state in `0..capacity`, allocated once and reused.
 ///
+/// # Panics
+/// Every method taking a state panics, in every build, naming the state and the capacity,
+/// when the state is not below the capacity (a space gave a state beyond the arena).
+///
 /// Resetting clears only the entries set since the last reset: the arena keeps their indices
 /// in a log. A query that touches more than a sixteenth of the table stops logging (the log
 /// would cost more memory than it saves time) and the next reset clears the whole table.
@@ -94,16 +98,37 @@ impl DenseArena {
     }
 }
 
+/// Panics naming `state` and the arena's size: a space gave a state beyond a dense arena.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn outside(kind: &str, state: u64, capacity: usize) -> ! {
+    panic!("state {state} is outside the {kind} of {capacity} states (0..{capacity})")
+}
+
+impl DenseArena {
+    /// `state` as an index of the table, checked.
+    #[inline]
+    #[track_caller]
+    fn index(&self, state: u64) -> usize {
+        if state >= self.table.len() as u64 {
+            outside("dense arena", state, self.table.len());
+        }
+        state as usize
+    }
+}
+
 impl Arena for DenseArena {
     #[inline]
     fn get(&self, state: u64) -> i32 {
-        self.table[state as usize]
+        self.table[self.index(state)]
     }
 
     #[inline]
     fn set(&mut self, state: u64, code: i32) {
         debug_assert_ne!(code, 0, "code 0 means not reached");
-        let entry = &mut self.table[state as usize];
+        let index = self.index(state);
+        let entry = &mut self.table[index];
         if *entry == 0 {
             self.set_count += 1;
             if !self.overflowed {
@@ -121,7 +146,8 @@ impl Arena for DenseArena {
     #[inline]
     fn claim(&mut self, state: u64, code: i32) -> i32 {
         debug_assert_ne!(code, 0, "code 0 means not reached");
-        let entry = &mut self.table[state as usize];
+        let index = self.index(state);
+        let entry = &mut self.table[index];
         let previous = *entry;
         if previous == 0 {
             *entry = code;
@@ -160,7 +186,8 @@ impl Arena for DenseArena {
 /// 255 (pattern databases): a quarter of a [`DenseArena`]'s memory. Reset clears the whole table.
 ///
 /// # Panics
-/// `set` panics on a code outside `1..=255` (a backward code, or a distance of 255 or more).
+/// `set` panics on a code outside `1..=255` (a backward code, or a distance of 255 or more);
+/// every method taking a state, on a state not below the capacity (naming both).
 pub struct ByteArena {
     table: Vec<u8>,
     set_count: usize,
@@ -184,6 +211,9 @@ impl ByteArena {
 impl Arena for ByteArena {
     #[inline]
     fn get(&self, state: u64) -> i32 {
+        if state >= self.table.len() as u64 {
+            outside("byte arena", state, self.table.len());
+        }
         i32::from(self.table[state as usize])
     }
 
@@ -193,6 +223,9 @@ impl Arena for ByteArena {
             .ok()
             .filter(|&b| b > 0)
             .expect("byte arena codes are 1..=255");
+        if state >= self.table.len() as u64 {
+            outside("byte arena", state, self.table.len());
+        }
         let entry = &mut self.table[state as usize];
         self.set_count += usize::from(*entry == 0);
         *entry = byte;

@@ -1,6 +1,19 @@
-//! A* with a bucket queue, for unit-cost reversible moves and an admissible heuristic.
+//! A* with a bucket queue, for unit-cost moves and an admissible heuristic.
 
-use crate::{Arena, Space};
+use crate::error::is_move;
+use crate::{Arena, Goals, SearchError, Space};
+
+/// What a search may assume of the moves when it reads its path back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// Nothing: moves may be one-way. The search keeps a link to its parent with every queue
+    /// entry (4 bytes) and every expanded state (12 bytes), and follows them back.
+    Any,
+    /// Every move can be undone in one move: the path is read back from the recorded
+    /// distances, with no links, each step checked to be a move (a step that is not is refused
+    /// with [`SearchError::Irreversible`]). Saves the links' memory and time.
+    Reversible,
+}
 
 /// What an A* search found, with its effort.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,7 +45,7 @@ pub trait Estimate {
 }
 
 /// An [`Estimate`] computed from the state alone.
-struct Plain<H>(H);
+pub(crate) struct Plain<H>(pub(crate) H);
 
 impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
     type Note = ();
@@ -49,20 +62,21 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// Shortest path from `start` to the nearest of `goals` by A*, with `heuristic(state)` an
 /// admissible lower bound on the distance to the nearest goal.
 ///
-/// **Requires** reversible moves (the path is read back from the recorded `g` values), unit
-/// costs, an admissible heuristic (consistency not required), and a budget: `max_states`
-/// generated states, after which the search gives up (`gave_up`) rather than run out of memory.
-/// Consistency is not required: pathmax (a successor's `f` is at least
-/// its parent's) keeps `f` monotone, and states reached again more cheaply are reopened.
+/// **Requires** unit costs, an admissible heuristic (consistency not required), and a budget:
+/// `max_states` generated states, after which the search gives up (`gave_up`) rather than run
+/// out of memory. Moves may be one-way: the path follows parent links ([`Moves::Any`]); for
+/// reversible moves, [`astar_with`] with [`Moves::Reversible`] saves them. Consistency is not
+/// required: pathmax (a successor's `f` is at least its parent's) keeps `f` monotone, and
+/// states reached again more cheaply are reopened.
+///
+/// `goals` is a list of packed states or a predicate ([`Goals`]).
 ///
 /// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (so ties
 /// among equal `f` go towards the goal), each `g` a stack of bare states (8 bytes each, plus the
-/// note of [`astar_with`], kept beside them without padding). The arena holds `g + 1` for a state
-/// waiting in the queue and `-(g + 1)` once it is expanded, so an entry left behind by a
-/// cheaper path finds its state expanded and is dropped. The goal's `g` is exact when it leaves
-/// the queue, and so is that of the neighbour one less on an optimal path, so the path is read
-/// back from the codes, with no parent pointers (moves must be reversible). The arena is reset
-/// first.
+/// note of [`astar_with`] and the parent link, kept beside them without padding). The arena
+/// holds `g + 1` for a state waiting in the queue and `-(g + 1)` once it is expanded, so an
+/// entry left behind by a cheaper path finds its state expanded and is dropped. The arena is
+/// reset first.
 ///
 /// See <https://en.wikipedia.org/wiki/A*_search_algorithm>.
 ///
@@ -93,11 +107,11 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// assert_eq!(result.path.unwrap().len() - 1, 98);
 /// assert!(result.expanded < 2_500); // a BFS would expand all 2,500 states
 /// ```
-pub fn astar<S: Space, A: Arena>(
+pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
     space: &S,
     arena: &mut A,
     start: u64,
-    goals: &[u64],
+    goals: &G,
     max_states: usize,
     heuristic: impl FnMut(u64) -> u32,
 ) -> AStarResult {
@@ -108,21 +122,29 @@ pub fn astar<S: Space, A: Arena>(
         goals,
         max_states,
         &mut Plain(heuristic),
+        Moves::Any,
     )
+    .expect("a search that follows parent links reads no move backwards")
 }
 
-/// [`astar`] with an [`Estimate`]: each queue entry carries its state's note, and successors are
-/// estimated from it.
+/// [`astar`] with an [`Estimate`] and a choice of [`Moves`]: each queue entry carries its
+/// state's note, and successors are estimated from it.
 ///
-/// **Requires** what [`astar`] requires; notes must depend on the state alone.
+/// **Requires** what [`astar`] requires; notes must depend on the state alone. With
+/// [`Moves::Reversible`], moves must be reversible, and every step of the path is checked.
+///
+/// # Errors
+/// With [`Moves::Reversible`] only: [`SearchError::Irreversible`] or
+/// [`SearchError::NoNearerNeighbour`] when the path cannot be read back because a move cannot
+/// be undone. With [`Moves::Any`], never.
 ///
 /// # Example
 ///
 /// The grid of [`astar`], with the row distance carried as a note and updated from the move
-/// instead of recomputed.
+/// instead of recomputed; its moves can be undone, so no parent links are kept.
 ///
 /// ```
-/// use statespace::{Estimate, FnSpace, SparseArena, astar_with};
+/// use statespace::{Estimate, FnSpace, Moves, SparseArena, astar_with};
 ///
 /// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
 /// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
@@ -143,28 +165,35 @@ pub fn astar<S: Space, A: Arena>(
 ///     }
 /// }
 /// let mut arena = SparseArena::new();
-/// let result = astar_with(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan);
+/// let result =
+///     astar_with(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan, Moves::Reversible)?;
 /// assert_eq!(result.path.unwrap().len() - 1, 98);
+/// # Ok::<(), statespace::SearchError>(())
 /// ```
-pub fn astar_with<S: Space, A: Arena, E: Estimate>(
+pub fn astar_with<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
     space: &S,
     arena: &mut A,
     start: u64,
-    goals: &[u64],
+    goals: &G,
     max_states: usize,
     estimate: &mut E,
-) -> AStarResult {
+    moves: Moves,
+) -> Result<AStarResult, SearchError> {
+    let links = moves == Moves::Any;
     arena.reset();
     arena.set(start, 1);
     let (h0, note0) = estimate.start(start);
     let h0 = h0 as usize;
     let mut buckets: Vec<Bucket<E::Note>> = Vec::new();
     buckets.resize_with(h0 + 1, Bucket::default);
-    buckets[h0].push(0, start, note0);
+    buckets[h0].push(0, start, note0, links.then_some(NO_PARENT));
+    // With links: every expansion as (state, the expansion it came from).
+    let mut expansions: Vec<(u64, u32)> = Vec::new();
     let mut f = h0;
     let mut expanded = 0;
+    let mut succs = Vec::with_capacity(MAX_BRANCHING);
     while f < buckets.len() {
-        let Some((state, note)) = buckets[f].pop() else {
+        let Some((state, note, entry_g, parent)) = buckets[f].pop() else {
             f += 1;
             continue;
         };
@@ -173,35 +202,41 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
             continue; // Already expanded, through a path at least as cheap.
         }
         let g = code as usize - 1;
-        if goals.contains(&state) {
-            return AStarResult {
-                path: Some(read_back(space, arena, state)),
+        if links && g < entry_g {
+            continue; // A cheaper entry of this state is queued: its parent is the one to keep.
+        }
+        if goals.is_goal(state) {
+            let path = match parent {
+                Some(parent) => follow_links(&expansions, state, parent),
+                None => read_back(space, arena, state)?,
+            };
+            return Ok(AStarResult {
+                path: Some(path),
                 expanded,
                 gave_up: false,
-            };
+            });
         }
-        if arena.len() >= max_states {
-            return AStarResult {
+        if arena.len() >= max_states || expansions.len() >= NO_PARENT as usize {
+            return Ok(AStarResult {
                 path: None,
                 expanded,
                 gave_up: true,
-            };
+            });
         }
         expanded += 1;
         arena.set(state, -code);
+        let link = parent.map(|parent| {
+            expansions.push((state, parent));
+            (expansions.len() - 1) as u32
+        });
         let succ_code = (g + 2) as i32;
         // Generate first, then touch the arena: the probes of all successors load at once.
-        let mut succs = [0u64; MAX_BRANCHING];
-        let mut count = 0;
+        succs.clear();
         space.for_each_successor(state, |succ| {
-            if count < MAX_BRANCHING {
-                arena.prefetch(succ);
-                succs[count] = succ;
-            }
-            count += 1;
+            arena.prefetch(succ);
+            succs.push(succ);
         });
-        assert!(count <= MAX_BRANCHING, "at most {MAX_BRANCHING} successors");
-        for &succ in &succs[..count] {
+        for &succ in &succs {
             let seen = arena.claim(succ, succ_code);
             if seen == 0 || seen.abs() > succ_code {
                 if seen != 0 {
@@ -215,25 +250,40 @@ pub fn astar_with<S: Space, A: Arena, E: Estimate>(
                 if buckets.len() <= f_succ {
                     buckets.resize_with(f_succ + 1, Bucket::default);
                 }
-                buckets[f_succ].push(g + 1, succ, succ_note);
+                buckets[f_succ].push(g + 1, succ, succ_note, link);
             }
         }
     }
-    AStarResult {
+    Ok(AStarResult {
         path: None,
         expanded,
         gave_up: false,
-    }
+    })
 }
 
-/// The most successors of a state A* takes.
+/// The parent link of the start.
+const NO_PARENT: u32 = u32::MAX;
+
+/// The path from the start to `goal`, reached from the expansion `parent`.
+fn follow_links(expansions: &[(u64, u32)], goal: u64, mut parent: u32) -> Vec<u64> {
+    let mut path = vec![goal];
+    while parent != NO_PARENT {
+        let (state, up) = expansions[parent as usize];
+        path.push(state);
+        parent = up;
+    }
+    path.reverse();
+    path
+}
+
+/// The successors a state is expected to have at most (the buffer's first capacity).
 const MAX_BRANCHING: usize = 16;
 
 /// The queue entries of one `f`, by `g`: the deepest first (ties among equal `f` broken towards
 /// the goal, as a heap ordered by `(f, -g)` would), each `g` a stack. States and notes are kept
 /// in two vectors, so an entry costs 8 bytes plus the note's own size, with no padding between.
 struct Bucket<N> {
-    by_g: Vec<(Vec<u64>, Vec<N>)>,
+    by_g: Vec<Layer<N>>,
     /// No entry has a larger `g`.
     top: usize,
 }
@@ -247,30 +297,50 @@ impl<N> Default for Bucket<N> {
     }
 }
 
+/// The entries of one `(f, g)`: states, notes and parent links (empty without links).
+struct Layer<N> {
+    states: Vec<u64>,
+    notes: Vec<N>,
+    links: Vec<u32>,
+}
+
+impl<N> Default for Layer<N> {
+    fn default() -> Self {
+        Self {
+            states: Vec::new(),
+            notes: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
 impl<N> Bucket<N> {
     #[inline]
-    fn push(&mut self, g: usize, state: u64, note: N) {
+    fn push(&mut self, g: usize, state: u64, note: N, link: Option<u32>) {
         if self.by_g.len() <= g {
             self.by_g.resize_with(g + 1, Default::default);
         }
-        let (states, notes) = &mut self.by_g[g];
-        states.push(state);
-        notes.push(note);
+        let layer = &mut self.by_g[g];
+        layer.states.push(state);
+        layer.notes.push(note);
+        if let Some(link) = link {
+            layer.links.push(link);
+        }
         self.top = self.top.max(g);
     }
 
+    /// The deepest entry: its state, note, `g` and parent link (with links).
     #[inline]
-    fn pop(&mut self) -> Option<(u64, N)> {
+    fn pop(&mut self) -> Option<(u64, N, usize, Option<u32>)> {
         loop {
-            let (states, notes) = self.by_g.get_mut(self.top)?;
-            if let (Some(state), Some(note)) = (states.pop(), notes.pop()) {
-                return Some((state, note));
+            let layer = self.by_g.get_mut(self.top)?;
+            if let (Some(state), Some(note)) = (layer.states.pop(), layer.notes.pop()) {
+                return Some((state, note, self.top, layer.links.pop()));
             }
             // Give a large emptied stack's memory back: a layer of a large search can hold
             // gigabytes (small ones keep theirs, to be refilled without allocating).
-            if states.capacity() > 1 << 16 {
-                *states = Vec::new();
-                *notes = Vec::new();
+            if layer.states.capacity() > 1 << 16 {
+                *layer = Layer::default();
             }
             if self.top == 0 {
                 return None;
@@ -281,23 +351,33 @@ impl<N> Bucket<N> {
 }
 
 /// The path from the start to `goal`, by descending `|code|` from the goal: the first
-/// successor one less each time. Every recorded `g` is the length of a real path, and the
-/// neighbour through which the goal got its exact `g` still holds `g - 1`.
-fn read_back<S: Space, A: Arena>(space: &S, arena: &A, goal: u64) -> Vec<u64> {
+/// successor one less that leads back in one move. Every recorded `g` is the length of a real
+/// path, and the neighbour through which the goal got its exact `g` still holds `g - 1` (its
+/// own `g` is exact: one less would make the goal's smaller).
+fn read_back<S: Space, A: Arena>(space: &S, arena: &A, goal: u64) -> Result<Vec<u64>, SearchError> {
     let mut code = arena.get(goal).abs();
     let mut path = vec![goal];
     let mut state = goal;
     while code > 1 {
         let mut nearer = None;
+        let mut broken = None;
         space.for_each_successor(state, |succ| {
             if nearer.is_none() && arena.get(succ).abs() == code - 1 {
-                nearer = Some(succ);
+                if is_move(space, succ, state) {
+                    nearer = Some(succ);
+                } else {
+                    broken.get_or_insert(succ);
+                }
             }
         });
-        state = nearer.expect("a state on a shortest path has its predecessor recorded");
+        state = match (nearer, broken) {
+            (Some(nearer), _) => nearer,
+            (None, Some(to)) => return Err(SearchError::Irreversible { from: state, to }),
+            (None, None) => return Err(SearchError::NoNearerNeighbour { state }),
+        };
         code -= 1;
         path.push(state);
     }
     path.reverse();
-    path
+    Ok(path)
 }

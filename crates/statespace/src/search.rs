@@ -1,6 +1,7 @@
 //! The searches: BFS to a goal predicate, full-space BFS, and bidirectional BFS.
 
-use crate::{Arena, Space};
+use crate::error::is_move;
+use crate::{Arena, SearchError, Space};
 
 /// Level sizes of a full-space breadth-first search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,25 +287,110 @@ pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
     })
 }
 
-/// Walks from `from` down the distances of a search towards the side that reached it.
+/// How a walk back through the codes finds the state one move *before* a state on the start
+/// side.
+enum Back<'a, P> {
+    /// Among the successors, each step checked to be a move (the successor leads back).
+    Undo,
+    /// Among the given predecessors, each step checked to be a move.
+    Given(&'a P),
+}
+
+impl<P> Clone for Back<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Back<'_, P> {}
+
+/// Walks from `from` down the codes of `arena` to a source: on the start side (codes `d + 1`)
+/// through states one move before, found as `back` says; on the goal side (codes `-(d + 1)`)
+/// through successors. Every step of the result is a move of `space`.
+fn descend<S: Space, P: Space, A: Arena>(
+    space: &S,
+    back: Back<'_, P>,
+    arena: &A,
+    from: u64,
+) -> Result<Option<Vec<u64>>, SearchError> {
+    let mut code = arena.get(from);
+    if code == 0 {
+        return Ok(None);
+    }
+    let mut path = Vec::with_capacity(code.unsigned_abs() as usize);
+    let mut state = from;
+    path.push(state);
+    while code.abs() > 1 {
+        let wanted = code - code.signum();
+        let mut nearer = None;
+        let mut broken = None;
+        if code < 0 {
+            // The goal side: a successor one step nearer the goals is a move towards them.
+            space.for_each_successor(state, |succ| {
+                if nearer.is_none() && arena.get(succ) == wanted {
+                    nearer = Some(succ);
+                }
+            });
+        } else {
+            // The start side: the state before must have `state` among its successors.
+            let mut consider = |before: u64| {
+                if nearer.is_some() || arena.get(before) != wanted {
+                    return;
+                }
+                if is_move(space, before, state) {
+                    nearer = Some(before);
+                } else if broken.is_none() {
+                    broken = Some(before);
+                }
+            };
+            match back {
+                Back::Undo => space.for_each_successor(state, &mut consider),
+                Back::Given(predecessors) => predecessors.for_each_successor(state, &mut consider),
+            }
+        }
+        let Some(next) = nearer else {
+            return Err(match (broken, back) {
+                (Some(before), Back::Undo) => SearchError::Irreversible {
+                    from: state,
+                    to: before,
+                },
+                (Some(before), Back::Given(_)) => SearchError::NotAPredecessor {
+                    state,
+                    predecessor: before,
+                },
+                (None, _) => SearchError::NoNearerNeighbour { state },
+            });
+        };
+        state = next;
+        code = wanted;
+        path.push(state);
+    }
+    Ok(Some(path))
+}
+
+/// Walks from `from` down the distances a search left in an arena, to a state of the side
+/// that reached it, for spaces whose moves can be undone in one move.
 ///
-/// **Requires** reversible moves (every move can be undone in one move).
-///
-/// From a state whose code is `c`, moves to the first successor (in the space's order) whose
-/// code is one step nearer to zero on the same side, until a code of `±1` (a source). Moves
-/// must be reversible. Used to read paths back from [`full_bfs`] and [`bidirectional_bfs`]
-/// without a parent array.
+/// **Requires** reversible moves, and checks every step it takes: from a state whose code is
+/// `c`, it goes to the first successor (in the space's order) whose code is one step nearer to
+/// zero on the same side and, on the start side, that leads back in one move; it stops at a
+/// code of `±1` (a source). Used to read paths back from [`full_bfs`] and [`bidirectional_bfs`]
+/// without a parent array. For spaces whose moves cannot all be undone, see
+/// [`descend_path_with`].
 ///
 /// # Returns
-/// The states from `from` to a source, both included; `None` when `from` was not reached.
+/// `Ok(Some(path))`: the states from `from` to a source, both included. On the start side
+/// (codes `d + 1`, as [`full_bfs`] leaves them) `path` read backwards is a path from that
+/// source to `from`, each step a move; on the goal side (codes `-(d + 1)`), `path` itself is.
+/// `Ok(None)` when `from` was not reached.
 ///
-/// # Panics
-/// When a state has no nearer successor, and in debug builds when a step cannot be undone in
-/// one move: the moves were not reversible.
+/// # Errors
+/// [`SearchError::Irreversible`] when the only successors one step nearer cannot lead back,
+/// [`SearchError::NoNearerNeighbour`] when no successor is one step nearer: the moves are not
+/// reversible.
 ///
 /// # Complexity
-/// O(distance × branching factor): no parent array is kept (twice that in debug builds, which
-/// check every step).
+/// O(distance × branching²): each candidate step is checked by generating its successors.
 ///
 /// # Example
 ///
@@ -317,79 +403,93 @@ pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
 /// });
 /// let mut arena = DenseArena::new(100);
 /// full_bfs(&ring, &mut arena, &[0]);
-/// assert_eq!(descend_path(&ring, &arena, 97), Some(vec![97, 98, 99, 0]));
+/// assert_eq!(descend_path(&ring, &arena, 97), Ok(Some(vec![97, 98, 99, 0])));
 /// ```
-pub fn descend_path<S: Space, A: Arena>(space: &S, arena: &A, from: u64) -> Option<Vec<u64>> {
-    let mut code = arena.get(from);
-    if code == 0 {
-        return None;
-    }
-    let mut path = Vec::with_capacity(code.unsigned_abs() as usize);
-    let mut state = from;
-    path.push(state);
-    while code.abs() > 1 {
-        let wanted = code - code.signum();
-        let mut nearer = None;
-        space.for_each_successor(state, |succ| {
-            if nearer.is_none() && arena.get(succ) == wanted {
-                nearer = Some(succ);
-            }
-        });
-        let next = nearer.unwrap_or_else(|| {
-            panic!(
-                "descend_path: state {state} was reached but has no successor one step nearer: \
-                 the moves are not reversible (use bfs)"
-            )
-        });
-        debug_assert_reversible(space, state, next, "descend_path");
-        state = next;
-        code = wanted;
-        path.push(state);
-    }
-    Some(path)
+pub fn descend_path<S: Space, A: Arena>(
+    space: &S,
+    arena: &A,
+    from: u64,
+) -> Result<Option<Vec<u64>>, SearchError> {
+    descend(space, Back::<S>::Undo, arena, from)
 }
 
-/// In debug builds, checks that the move `from -> to` can be undone (`to -> from` is a move),
-/// and panics naming `search` and both states when it cannot: the search would otherwise
-/// return a path that is not one.
-#[inline]
-fn debug_assert_reversible<S: Space>(space: &S, from: u64, to: u64, search: &str) {
-    if cfg!(debug_assertions) {
-        let mut back = false;
-        space.for_each_successor(to, |s| back |= s == from);
-        assert!(
-            back,
-            "{search}: the move from state {from} to state {to} cannot be undone in one move; \
-             {search} needs reversible moves (use bfs)"
-        );
-    }
-}
-
-/// Shortest path by bidirectional breadth-first search, for reversible moves.
+/// [`descend_path`] for any space: on the start side, the state before is found among
+/// `predecessors(state)` (the states with `state` among their successors), so moves need not
+/// be reversible.
 ///
-/// **Requires** reversible moves (every move can be undone in one move) and unit costs; for
-/// other spaces use [`bfs`].
+/// **Requires** nothing of the moves; every step is checked to be a move of `space`.
+///
+/// # Errors
+/// [`SearchError::NotAPredecessor`] when the only predecessors one step nearer do not have
+/// the state among their successors, [`SearchError::NoNearerNeighbour`] when none is one step
+/// nearer (the predecessors miss a move).
+///
+/// # Example
+///
+/// A counter that only goes up by 3 or 5: from 0, 11 is three moves away (5 + 3 + 3).
+///
+/// ```
+/// use statespace::{DenseArena, FnSpace, descend_path_with, full_bfs_within};
+///
+/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     for step in [3, 5] {
+///         if s + step < 30 { visit(s + step) }
+///     }
+/// });
+/// let down = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     for step in [3, 5] {
+///         if s >= step { visit(s - step) }
+///     }
+/// });
+/// let mut arena = DenseArena::new(30);
+/// full_bfs_within(&up, &mut arena, &[0], 10);
+/// let mut path = descend_path_with(&up, &down, &arena, 11).unwrap().unwrap();
+/// path.reverse();
+/// assert_eq!(path, [0, 5, 8, 11]);
+/// ```
+pub fn descend_path_with<S: Space, P: Space, A: Arena>(
+    space: &S,
+    predecessors: &P,
+    arena: &A,
+    from: u64,
+) -> Result<Option<Vec<u64>>, SearchError> {
+    descend(space, Back::Given(predecessors), arena, from)
+}
+
+/// Shortest path by bidirectional breadth-first search, checking that every move it sees can be
+/// undone in one move.
+///
+/// **Requires** reversible moves (every move can be undone in one move) and unit costs, and
+/// checks them: every move the search generates, on either side, and every step of the path,
+/// is checked to lead back, in every build, and the search refuses with
+/// [`SearchError::Irreversible`] naming both states of the first that does not. The check
+/// costs a generation of successors per generated state. For spaces whose moves cannot all be
+/// undone, give the predecessors to [`bidirectional_bfs_with`]; a space known to be reversible
+/// can skip the checks by being its own predecessor function there (`bidirectional_bfs_with(&space,
+/// &space, ...)`).
 ///
 /// One table holds signed codes: `d + 1` for states `d` moves from `start`, `-(d + 1)` for
 /// states `d` moves from the nearest goal. Each round expands one whole level of whichever
 /// frontier is smaller; the first successor already reached by the other side joins the two
-/// halves. The path is read back from the codes with [`descend_path`]. The arena is reset
+/// halves. The path is read back from the codes as [`descend_path`] does. The arena is reset
 /// before the search.
 ///
 /// See <https://en.wikipedia.org/wiki/Bidirectional_search>.
 ///
 /// # Returns
-/// `Some(path)` from `start` to one of `goals`, both included, or `None` when no goal is
-/// reachable (or `goals` is empty).
+/// `Ok(Some(path))` from `start` to one of `goals`, both included, every step a move;
+/// `Ok(None)` when no goal is reachable (or `goals` is empty).
+///
+/// # Errors
+/// [`SearchError::Irreversible`] when a move the search sees cannot be undone. (A move that
+/// cannot be undone and leaves a state neither side expands is not seen: it cannot be found
+/// from successors alone, and the path returned is then real but possibly not the shortest.
+/// Give the predecessors when the moves are not known to be reversible.)
 ///
 /// # Complexity
-/// * Time: **O(b^(d/2))** expanded states for branching factor b and distance d.
+/// * Time: **O(b^(d/2))** expanded states for branching factor b and distance d, times b for
+///   the checks.
 /// * Space: one arena entry per reached state, plus the two frontiers.
-///
-/// # Panics
-/// In debug builds, when a move the search walks backwards cannot be undone in one move (the
-/// message names both states); in release builds the search may then panic or return a path
-/// that is not one. Use [`bfs`] for such spaces.
 ///
 /// # Example
 ///
@@ -401,7 +501,7 @@ fn debug_assert_reversible<S: Space>(space: &S, from: u64, to: u64, search: &str
 ///     visit((s + 99) % 100);
 /// });
 /// let mut arena = DenseArena::new(100);
-/// let path = bidirectional_bfs(&ring, &mut arena, 10, &[14, 90]).unwrap();
+/// let path = bidirectional_bfs(&ring, &mut arena, 10, &[14, 90]).unwrap().unwrap();
 /// assert_eq!(path, [10, 11, 12, 13, 14]);
 /// ```
 pub fn bidirectional_bfs<S: Space, A: Arena>(
@@ -409,10 +509,64 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
     arena: &mut A,
     start: u64,
     goals: &[u64],
-) -> Option<Vec<u64>> {
+) -> Result<Option<Vec<u64>>, SearchError> {
+    bidirectional(space, Back::<S>::Undo, arena, start, goals)
+}
+
+/// Shortest path by bidirectional breadth-first search on any space: the goal side expands
+/// `predecessors(state)`, the states with `state` among their successors (as
+/// `pathfinding::directed::bfs::bfs_bidirectional` takes them).
+///
+/// **Requires** that `predecessors` be exactly the reverse of `space`'s moves, and unit costs.
+/// Every step of the path is checked to be a move of `space`; a predecessor that is not one is
+/// refused ([`SearchError::NotAPredecessor`]). A space whose moves can all be undone is its own
+/// predecessor function: pass it twice, and the search runs with no check but the path's.
+///
+/// # Errors
+/// [`SearchError::NotAPredecessor`] or [`SearchError::NoNearerNeighbour`] when the
+/// predecessors and the successors disagree on the path.
+///
+/// # Example
+///
+/// A counter going up by 3 or 5 (moves that cannot be undone), searched from both ends.
+///
+/// ```
+/// use statespace::{FnSpace, SparseArena, bidirectional_bfs_with};
+///
+/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit(s + 3);
+///     visit(s + 5);
+/// });
+/// let down = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     for step in [3, 5] {
+///         if s >= step { visit(s - step) }
+///     }
+/// });
+/// let mut arena = SparseArena::new();
+/// let path = bidirectional_bfs_with(&up, &down, &mut arena, 0, &[21]).unwrap().unwrap();
+/// assert_eq!(path.len() - 1, 5); // 3 + 3 + 5 + 5 + 5
+/// assert!(path.windows(2).all(|w| w[1] - w[0] == 3 || w[1] - w[0] == 5));
+/// ```
+pub fn bidirectional_bfs_with<S: Space, P: Space, A: Arena>(
+    space: &S,
+    predecessors: &P,
+    arena: &mut A,
+    start: u64,
+    goals: &[u64],
+) -> Result<Option<Vec<u64>>, SearchError> {
+    bidirectional(space, Back::Given(predecessors), arena, start, goals)
+}
+
+fn bidirectional<S: Space, P: Space, A: Arena>(
+    space: &S,
+    back: Back<'_, P>,
+    arena: &mut A,
+    start: u64,
+    goals: &[u64],
+) -> Result<Option<Vec<u64>>, SearchError> {
     arena.reset();
     if goals.contains(&start) {
-        return Some(vec![start]);
+        return Ok(Some(vec![start]));
     }
     arena.set(start, 1);
     let mut forward = vec![start];
@@ -423,47 +577,67 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
             backward.push(goal);
         }
     }
+    let checked = matches!(back, Back::Undo);
     let mut next = Vec::new();
     while !forward.is_empty() && !backward.is_empty() {
         let expand_forward = forward.len() <= backward.len();
         let frontier = if expand_forward { &forward } else { &backward };
+        // `(before, after)`: the move joining the start side's `before` to the goal side's
+        // `after`.
         let mut meeting = None;
+        let mut broken = None;
         for &state in frontier {
             let code = arena.get(state);
             let next_code = code + code.signum();
-            space.for_each_successor(state, |succ| {
-                if meeting.is_some() {
+            let mut visit = |other: u64| {
+                if meeting.is_some() || broken.is_some() {
                     return;
                 }
-                let seen = arena.claim(succ, next_code);
-                if seen == 0 {
-                    if next_code < 0 {
-                        // The goal side walks the moves backwards: succ -> state must be a move.
-                        debug_assert_reversible(space, state, succ, "bidirectional_bfs");
-                    }
-                    next.push(succ);
-                } else if (seen > 0) != (code > 0) {
-                    if code < 0 {
-                        // The two halves join through succ -> state.
-                        debug_assert_reversible(space, state, succ, "bidirectional_bfs");
-                    }
-                    meeting = Some((state, succ));
+                // Forward, `state -> other` is a move; backward, `other -> state` should be.
+                if checked && !is_move(space, other, state) {
+                    // Either way `state -> other` is a move of `space` here (checked mode walks
+                    // successors on both sides), and it does not lead back.
+                    broken = Some(SearchError::Irreversible {
+                        from: state,
+                        to: other,
+                    });
+                    return;
                 }
-            });
+                let seen = arena.claim(other, next_code);
+                if seen == 0 {
+                    next.push(other);
+                } else if (seen > 0) != (code > 0) {
+                    meeting = Some(if code > 0 {
+                        (state, other)
+                    } else {
+                        (other, state)
+                    });
+                }
+            };
+            match back {
+                Back::Given(predecessors) if code < 0 => {
+                    predecessors.for_each_successor(state, &mut visit);
+                }
+                _ => space.for_each_successor(state, &mut visit),
+            }
+            if let Some(error) = broken {
+                return Err(error);
+            }
             if meeting.is_some() {
                 break;
             }
         }
-        if let Some((near, far)) = meeting {
-            let (start_end, goal_end) = if expand_forward {
-                (near, far)
-            } else {
-                (far, near)
-            };
-            let mut path = descend_path(space, arena, start_end).expect("reached");
+        if let Some((before, after)) = meeting {
+            if !checked && !is_move(space, before, after) {
+                return Err(SearchError::NotAPredecessor {
+                    state: after,
+                    predecessor: before,
+                });
+            }
+            let mut path = descend(space, back, arena, before)?.expect("reached");
             path.reverse();
-            path.extend(descend_path(space, arena, goal_end).expect("reached"));
-            return Some(path);
+            path.extend(descend(space, back, arena, after)?.expect("reached"));
+            return Ok(Some(path));
         }
         let frontier = if expand_forward {
             &mut forward
@@ -473,5 +647,5 @@ pub fn bidirectional_bfs<S: Space, A: Arena>(
         std::mem::swap(frontier, &mut next);
         next.clear();
     }
-    None
+    Ok(None)
 }

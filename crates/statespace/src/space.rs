@@ -7,6 +7,25 @@
 pub trait Space {
     /// Calls `visit` once for every state reachable from `state` in one move.
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
+
+    /// Calls `visit(state, successor)` for every successor of every state `first + i` with bit
+    /// `i` set in `members` (states `first..first + 64` at most), the states in increasing
+    /// order and each state's successors in [`Space::for_each_successor`]'s order.
+    ///
+    /// The dense searches ([`two_bit_bfs`](crate::two_bit_bfs)) expand a word of the table at
+    /// a time through this method. The default calls [`Space::for_each_successor`] per state;
+    /// a space can do better when neighbouring states share work, for example when a state's
+    /// rank is a number in base `b` and most moves change one digit: the successors of such
+    /// moves are the rank plus or minus a power of `b`, found with no unranking.
+    #[inline]
+    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
+        let mut members = members;
+        while members != 0 {
+            let state = first + u64::from(members.trailing_zeros());
+            members &= members - 1;
+            self.for_each_successor(state, |succ| visit(state, succ));
+        }
+    }
 }
 
 /// A [`Space`] made from a closure `|state, visit| { ... }`, for tests and small spaces.

@@ -106,7 +106,7 @@ fn all_searches_agree<A: Arena>(arena: &mut A, seed: u64) {
             for goal in 0..n_nodes as u64 {
                 let goals = [goal, (goal * 7 + round) % n_nodes as u64];
                 let want = graph.reference_distances(&goals)[start as usize];
-                let two_way = bidirectional_bfs(&graph, arena, start, &goals);
+                let two_way = bidirectional_bfs(&graph, arena, start, &goals).unwrap();
                 assert_eq!(two_way.as_ref().map(|p| p.len() as u32 - 1), want);
                 if let Some(path) = two_way {
                     check_path(&graph, &path, start, &goals, want.unwrap());
@@ -280,9 +280,13 @@ fn sliding_puzzle_halves_and_paths() {
     let mut arena = DenseArena::new(1 << 18);
     let mut sparse = SparseArena::new();
     for (&start, &want) in reachable.iter().zip(&distances) {
-        let path = bidirectional_bfs(&space, &mut arena, start, &[solved]).unwrap();
+        let path = bidirectional_bfs(&space, &mut arena, start, &[solved])
+            .unwrap()
+            .unwrap();
         assert_eq!(path.len() as u32 - 1, want);
-        let again = bidirectional_bfs(&space, &mut sparse, start, &[solved]).unwrap();
+        let again = bidirectional_bfs(&space, &mut sparse, start, &[solved])
+            .unwrap()
+            .unwrap();
         assert_eq!(path, again, "the path must not depend on the arena");
         for step in path.windows(2) {
             let mut legal = false;
@@ -295,7 +299,7 @@ fn sliding_puzzle_halves_and_paths() {
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
     assert_eq!(
         bidirectional_bfs(&space, &mut arena, swapped, &[solved]),
-        None
+        Ok(None)
     );
 }
 
@@ -317,7 +321,9 @@ fn dense_reset_after_a_query_larger_than_the_log() {
         assert_eq!(arena.len(), 4096);
         let a = round * 37 % 4096;
         let b = (a + round) % 4096;
-        let path = bidirectional_bfs(&line, &mut arena, a, &[b]).unwrap();
+        let path = bidirectional_bfs(&line, &mut arena, a, &[b])
+            .unwrap()
+            .unwrap();
         assert_eq!(path.len() as u64 - 1, a.abs_diff(b));
         assert!(arena.len() as u64 <= 2 * a.abs_diff(b) + 4);
         arena.reset();
@@ -333,9 +339,9 @@ fn start_that_is_a_goal_and_empty_goal_sets() {
     let mut arena = SparseArena::new();
     assert_eq!(
         bidirectional_bfs(&graph, &mut arena, 1, &[0, 1]),
-        Some(vec![1])
+        Ok(Some(vec![1]))
     );
-    assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[]), None);
+    assert_eq!(bidirectional_bfs(&graph, &mut arena, 1, &[]), Ok(None));
     assert_eq!(
         bfs(&graph, &mut arena, 0, |s| s == 0, Some(0)),
         Some(vec![0])
@@ -372,7 +378,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
         for state in 0..n_nodes as u64 {
             let distance = arena.distance(state);
             assert_eq!(table.code(state).map(u32::from), distance.map(|d| d % 3));
-            let path = descend_mod3(&graph, &table, &sources, state);
+            let path = descend_mod3(&graph, &table, &sources, state).unwrap();
             assert_eq!(path.as_ref().map(|p| p.len() as u32 - 1), distance);
             if let Some(path) = path {
                 assert!(sources.contains(path.last().unwrap()));
@@ -420,7 +426,9 @@ fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
             if let Some(v) = want {
                 sizes[v as usize] += 1;
                 let sources: Vec<u64> = seeds.iter().map(|s| s.0).collect();
-                let path = descend_mod3(&graph, &table, &sources, state).unwrap();
+                let path = descend_mod3(&graph, &table, &sources, state)
+                    .unwrap()
+                    .unwrap();
                 let end = *path.last().unwrap();
                 // The walk may pass a seed that entered late; it stops at the first seed.
                 assert!(
@@ -433,7 +441,9 @@ fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
                     "round {round}"
                 );
                 // Without the seeds listed, the walk goes on to a seed at its own level.
-                let walk = descend_mod3_to_seed(&graph, &table, state).unwrap();
+                let walk = descend_mod3_to_seed(&graph, &table, state)
+                    .unwrap()
+                    .unwrap();
                 let bottom = *walk.last().unwrap();
                 assert!(
                     seeds.contains(&(bottom, value(bottom).unwrap())),
@@ -456,6 +466,7 @@ fn two_bit_bfs_on_the_sliding_puzzle() {
     let far = (0..1u64 << 18).find(|&s| {
         table.code(s).is_some() && {
             crate::descend_mod3(&space, &table, &[solved], s)
+                .unwrap()
                 .unwrap()
                 .len()
                 == 22
@@ -547,19 +558,20 @@ fn water_jugs() -> impl Space {
 }
 
 #[test]
-fn bidirectional_search_refuses_moves_that_cannot_be_undone_in_debug_builds() {
-    if !cfg!(debug_assertions) {
-        eprintln!("skipped: the check runs in debug builds only");
-        return;
-    }
-    let refused = std::panic::catch_unwind(|| {
-        bidirectional_bfs(&water_jugs(), &mut SparseArena::new(), 0, &[4])
-    });
-    let message = refused.expect_err("refused");
-    let message = message
-        .downcast_ref::<String>()
-        .cloned()
-        .unwrap_or_default();
+fn bidirectional_search_refuses_moves_that_cannot_be_undone_in_every_build() {
+    let refused = bidirectional_bfs(&water_jugs(), &mut SparseArena::new(), 0, &[4]);
+    let Err(crate::SearchError::Irreversible { from, to }) = refused else {
+        panic!("not refused: {refused:?}");
+    };
+    // A real move that cannot be undone: from (0, 4), filling the large jug.
+    let moves = |state: u64| {
+        let mut next = Vec::new();
+        water_jugs().for_each_successor(state, |s| next.push(s));
+        next
+    };
+    assert_eq!((from, to), (4, 5));
+    assert!(moves(from).contains(&to) && !moves(to).contains(&from));
+    let message = refused.unwrap_err().to_string();
     assert!(
         message.contains("cannot be undone in one move"),
         "{message}"

@@ -8,18 +8,18 @@
 //!
 //! A level is expanded by scanning for states whose code is `d mod 3`. States of levels `d - 3`,
 //! `d - 6`, ... share that code; expanding them again is harmless (their neighbours are all
-//! reached) but costly, so the scan is limited to blocks of [`BLOCK`] consecutive states that
-//! received a state in the previous round, one bit per block in two small bitmaps. Two or more
-//! threads share a level; codes are written with atomic bit operations, so no `unsafe` is needed.
+//! reached) but costly, so the scan is limited to the words of 32 codes that received a state
+//! in the previous level. Threads own interleaved segments of the table and write only their
+//! own (the `engine` module says how), so no `unsafe` and no atomic read-modify-write is needed.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{Levels, Space};
+use crate::error::is_move;
+use crate::{Levels, SearchError, Space};
 
-/// States per dirty-bit block: 16 (half a word of codes), so the two block bitmaps cost 1/16 of
-/// the code table.
-pub(crate) const BLOCK: u64 = 16;
+mod engine;
 
+/// The code of a state not reached.
 const UNSEEN: u64 = 3;
 
 /// Two bits per packed state in `0..len`: distance mod 3, or 3 for not reached.
@@ -48,24 +48,19 @@ impl TwoBitTable {
     }
 
     /// The distance mod 3 of `state`, or `None` when it was not reached.
+    ///
+    /// # Panics
+    /// When `state` is not below [`TwoBitTable::len`].
     #[inline]
     pub fn code(&self, state: u64) -> Option<u8> {
+        assert!(
+            state < self.len,
+            "state {state} is outside the two-bit table of {} states",
+            self.len
+        );
         let code =
             self.words[(state / 32) as usize].load(Ordering::Relaxed) >> (2 * (state % 32)) & 3;
         (code != UNSEEN).then_some(code as u8)
-    }
-
-    /// Writes `code` for an unreached `state`; returns whether this call reached it first.
-    #[inline]
-    fn reach(&self, state: u64, code: u64) -> bool {
-        let shift = 2 * (state % 32);
-        let word = &self.words[(state / 32) as usize];
-        if word.load(Ordering::Relaxed) >> shift & 3 != UNSEEN {
-            return false;
-        }
-        // Unseen is 0b11, so writing a code is clearing the bits that differ.
-        let previous = word.fetch_and(!((UNSEEN ^ code) << shift), Ordering::Relaxed);
-        previous >> shift & 3 == UNSEEN
     }
 
     /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
@@ -90,33 +85,24 @@ impl TwoBitTable {
     }
 }
 
-/// A bitmap with one bit per block of [`BLOCK`] states.
-struct BlockBits(Vec<AtomicU64>);
-
-impl BlockBits {
-    fn new(len: u64) -> Self {
-        Self(
-            (0..len.div_ceil(BLOCK).div_ceil(64))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-        )
+/// Panics naming both states when the successor `succ` of `state` is outside a dense space of
+/// `len` states: in every build, since a table would otherwise count it or write past its end.
+#[inline]
+#[track_caller]
+pub(crate) fn check_bound(state: u64, succ: u64, len: u64) {
+    if succ >= len {
+        out_of_bounds(state, succ, len);
     }
+}
 
-    #[inline]
-    fn mark(&self, state: u64) {
-        let block = state / BLOCK;
-        let word = &self.0[(block / 64) as usize];
-        let bit = 1u64 << (block % 64);
-        if word.load(Ordering::Relaxed) & bit == 0 {
-            word.fetch_or(bit, Ordering::Relaxed);
-        }
-    }
-
-    fn clear(&mut self) {
-        for word in &mut self.0 {
-            *word.get_mut() = 0;
-        }
-    }
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn out_of_bounds(state: u64, succ: u64, len: u64) -> ! {
+    panic!(
+        "state {state} has the successor {succ}, outside the dense space of {len} states \
+         (0..{len})"
+    )
 }
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in
@@ -146,17 +132,32 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 
 /// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
 ///
-/// **Requires** reversible moves (a state's level is told from its neighbours' codes mod 3),
-/// unit costs, and a dense index: every state below `len`.
+/// **Requires** unit costs and a dense index: every state below `len` (a successor at `len`
+/// or beyond is refused with a panic naming it, in every build). Moves may be one-way: the
+/// levels and codes are those of a BFS on any graph; reading exact distances and paths back
+/// ([`descend_mod3`]) is what requires reversible moves.
 ///
 /// `weight(state)` is what each reached state counts for in the level sizes: `1` to count
 /// states, or the number of configurations a canonical state stands for when the space is a
 /// quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
 /// whether and how to show it). `threads` threads share each level (at least one).
 ///
+/// The table is cut into segments of 2^20 states dealt to the threads in turn; only a
+/// segment's thread writes it (plain loads and stores, no atomic read-modify-write), and
+/// successors in another thread's segments are sent to it in a batch after each level. Each
+/// thread keeps a bit per word of codes that received a state in the last level; the next
+/// level expands those words' states with its code, a word at a time through
+/// [`Space::expand_block`].
+///
 /// # Complexity
-/// * Time: O(states × branching), plus re-expansions of older states inside active blocks.
-/// * Space: `len / 4` bytes for the codes plus `len / 64` for the two block bitmaps.
+/// * Time: O(states × branching), plus re-expansions of older states that share a word of
+///   codes with the level's states.
+/// * Space: `len / 4` bytes for the codes, `len / 128` for the two sets of dirty words, and
+///   the batches sent between threads (8 bytes a successor found in another's segment).
+///
+/// # Panics
+/// When a successor or a source is not below `len` (the message names it), and when the space
+/// panics (on any thread: its message is raised again).
 ///
 /// # Example
 ///
@@ -171,8 +172,9 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// assert_eq!(levels.max_distance(), 500);
 /// assert_eq!(table.code(500), Some((500 % 3) as u8));
 /// // Exact distances and paths come back by descending the codes.
-/// let path = descend_mod3(&ring, &table, &[0], 997).unwrap();
+/// let path = descend_mod3(&ring, &table, &[0], 997)?.unwrap();
 /// assert_eq!(path, [997, 998, 999, 0]);
+/// # Ok::<(), statespace::SearchError>(())
 /// ```
 pub fn two_bit_bfs<S: Space + Sync>(
     space: &S,
@@ -194,6 +196,9 @@ pub fn two_bit_bfs<S: Space + Sync>(
 /// ends at a seed that entered at its own distance.
 ///
 /// **Requires** what [`two_bit_bfs`] requires. Levels before the first seed are empty (size 0).
+///
+/// # Panics
+/// As [`two_bit_bfs`].
 ///
 /// # Example
 ///
@@ -220,88 +225,57 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
     weight: impl Fn(u64) -> u64 + Sync,
     mut progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
-    let table = TwoBitTable::new(len);
-    let mut current = BlockBits::new(len);
-    let mut next = BlockBits::new(len);
     let mut seeds = seeds.to_vec();
     seeds.sort_by_key(|&(_, level)| level);
-    let mut seeds = seeds.into_iter().peekable();
-    let mut sizes = Vec::new();
-    let mut carried = 0;
-    let threads = threads.max(1);
-    loop {
-        let depth = sizes.len() as u64;
-        let (code, next_code) = (depth % 3, (depth + 1) % 3);
-        let mut size = carried;
-        while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
-            if table.reach(seed, code) {
-                current.mark(seed);
-                size += weight(seed);
-            }
-        }
-        if size == 0 && seeds.peek().is_none() {
-            break;
-        }
-        if size > 0 || depth == 0 {
-            progress(depth as u32, size);
-        }
-        sizes.push(size);
-        if size == 0 {
-            // A level before the next seed: nothing to expand.
-            carried = 0;
-            continue;
-        }
-        // Chunks of 64 blocks (one bitmap word) are handed out to the threads in order.
-        let cursor = AtomicUsize::new(0);
-        let reached = AtomicU64::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut found = 0;
-                    loop {
-                        let index = cursor.fetch_add(1, Ordering::Relaxed);
-                        let Some(word) = current.0.get(index) else {
-                            break;
-                        };
-                        let mut bits = word.load(Ordering::Relaxed);
-                        while bits != 0 {
-                            let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
-                            bits &= bits - 1;
-                            let first = block * BLOCK;
-                            let word = table.words[(first / 32) as usize].load(Ordering::Relaxed);
-                            for state in states_with_code(word, first, code) {
-                                if state >= len {
-                                    break;
-                                }
-                                space.for_each_successor(state, |succ| {
-                                    if table.reach(succ, next_code) {
-                                        next.mark(succ);
-                                        found += weight(succ);
-                                    }
-                                });
-                            }
-                        }
-                    }
-                    reached.fetch_add(found, Ordering::Relaxed);
-                });
-            }
-        });
-        carried = reached.into_inner();
-        std::mem::swap(&mut current, &mut next);
-        next.clear();
-    }
+    let (table, sizes) = engine::search(space, len, &seeds, threads, &weight, &mut progress);
     (table, Levels::from_sizes(sizes))
 }
 
-/// Walks from `from` down a table filled by [`two_bit_bfs_seeded`] while a successor's code is
-/// one less mod 3, and stops where none is: at a seed that entered the search at its own level
-/// (so the state's value is that level plus the walk's length). The seeds need not be listed,
-/// which suits tables with many of them.
+/// One step down a two-bit table: the first successor of `state` whose code is one less mod 3
+/// and that leads back to `state` in one move, which makes it exactly one step nearer (its
+/// distance is one more or one less than the state's, and one less mod 3).
 ///
-/// **Requires** reversible moves. Costs O(value × branching).
+/// `Ok(None)` when no successor has the code; an error when some have it but none leads back.
+fn step_down<S: Space>(
+    space: &S,
+    table: &TwoBitTable,
+    state: u64,
+    code: u8,
+) -> Result<Option<u64>, SearchError> {
+    let wanted = (code + 2) % 3;
+    let mut nearer = None;
+    let mut broken = None;
+    space.for_each_successor(state, |succ| {
+        if nearer.is_none() && succ < table.len && table.code(succ) == Some(wanted) {
+            if is_move(space, succ, state) {
+                nearer = Some(succ);
+            } else {
+                broken.get_or_insert(succ);
+            }
+        }
+    });
+    match (nearer, broken) {
+        (Some(next), _) => Ok(Some(next)),
+        (None, Some(to)) => Err(SearchError::Irreversible { from: state, to }),
+        (None, None) => Ok(None),
+    }
+}
+
+/// Walks from `from` down a table filled by [`two_bit_bfs_seeded`] while a successor's code is
+/// one less mod 3 (and leads back in one move), and stops where none is: at a seed that entered
+/// the search at its own level (so the state's value is that level plus the walk's length).
+/// The seeds need not be listed, which suits tables with many of them.
+///
+/// **Requires** reversible moves, and checks every step. Costs O(value × branching²).
 ///
 /// # Returns
-/// The states from `from` to that seed, both included; `None` when `from` was not reached.
+/// `Ok(Some(path))`: the states from `from` to that seed, both included, each step a move that
+/// can be undone; `Ok(None)` when `from` was not reached.
+///
+/// # Errors
+/// [`SearchError::Irreversible`] when the only successors one less mod 3 cannot lead back. (On
+/// a space whose moves cannot all be undone a walk may also stop short of a seed, since seeds
+/// are not listed: give the seeds a test of their own, as [`descend_mod3`] takes its sources.)
 ///
 /// # Example
 ///
@@ -314,65 +288,65 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
 /// });
 /// let (table, _) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, |_| 1, |_, _| {});
 /// // State 45 is worth 15: five steps to seed 50, which entered at 10.
-/// assert_eq!(descend_mod3_to_seed(&ring, &table, 45).unwrap(), [45, 46, 47, 48, 49, 50]);
+/// let walk = descend_mod3_to_seed(&ring, &table, 45)?.unwrap();
+/// assert_eq!(walk, [45, 46, 47, 48, 49, 50]);
+/// # Ok::<(), statespace::SearchError>(())
 /// ```
 pub fn descend_mod3_to_seed<S: Space>(
     space: &S,
     table: &TwoBitTable,
     from: u64,
-) -> Option<Vec<u64>> {
-    let mut code = table.code(from)?;
+) -> Result<Option<Vec<u64>>, SearchError> {
+    if from >= table.len {
+        return Ok(None);
+    }
+    let Some(mut code) = table.code(from) else {
+        return Ok(None);
+    };
     let mut path = vec![from];
     let mut state = from;
-    loop {
-        let wanted = (code + 2) % 3;
-        let mut nearer = None;
-        space.for_each_successor(state, |succ| {
-            if nearer.is_none() && table.code(succ) == Some(wanted) {
-                nearer = Some(succ);
-            }
-        });
-        let Some(next) = nearer else {
-            return Some(path);
-        };
+    while let Some(next) = step_down(space, table, state, code)? {
         state = next;
-        code = wanted;
+        code = (code + 2) % 3;
         path.push(state);
     }
+    Ok(Some(path))
 }
 
 /// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
-/// whose code is one less mod 3, which is exactly one step nearer.
+/// whose code is one less mod 3 and that leads back in one move, which is exactly one step
+/// nearer.
 ///
-/// **Requires** reversible moves and a table filled by [`two_bit_bfs`] from `sources`. Costs
-/// O(distance × branching). See [`two_bit_bfs`] for an example.
+/// **Requires** reversible moves, and checks every step; a table filled by [`two_bit_bfs`]
+/// from `sources`. Costs O(distance × branching²). See [`two_bit_bfs`] for an example.
 ///
 /// # Returns
-/// The states from `from` to a source, both included (its length minus one is the exact
-/// distance); `None` when `from` was not reached.
+/// `Ok(Some(path))`: the states from `from` to a source, both included (its length minus one is
+/// the exact distance), each step a move that can be undone; `Ok(None)` when `from` was not
+/// reached.
 ///
-/// # Panics
-/// When a reached state has no nearer neighbour: the moves were not reversible.
+/// # Errors
+/// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a reached state has
+/// no nearer neighbour that leads back: the moves are not reversible.
 pub fn descend_mod3<S: Space>(
     space: &S,
     table: &TwoBitTable,
     sources: &[u64],
     from: u64,
-) -> Option<Vec<u64>> {
-    let mut code = table.code(from)?;
+) -> Result<Option<Vec<u64>>, SearchError> {
+    if from >= table.len {
+        return Ok(None);
+    }
+    let Some(mut code) = table.code(from) else {
+        return Ok(None);
+    };
     let mut path = vec![from];
     let mut state = from;
     while !sources.contains(&state) {
-        let wanted = (code + 2) % 3;
-        let mut nearer = None;
-        space.for_each_successor(state, |succ| {
-            if nearer.is_none() && table.code(succ) == Some(wanted) {
-                nearer = Some(succ);
-            }
-        });
-        state = nearer.expect("a reached state has a nearer neighbour when moves are reversible");
-        code = wanted;
+        state = step_down(space, table, state, code)?
+            .ok_or(SearchError::NoNearerNeighbour { state })?;
+        code = (code + 2) % 3;
         path.push(state);
     }
-    Some(path)
+    Ok(Some(path))
 }

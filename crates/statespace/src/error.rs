@@ -1,0 +1,88 @@
+//! Why a search refuses to answer: the moves broke what it requires of them.
+
+use std::fmt;
+
+/// A search found that the moves break what it requires of them, and refused to answer rather
+/// than hand back a path that is not one.
+///
+/// `S` is the kind of state named: packed `u64`s from the searches over a [`Space`], a
+/// puzzle's own states from [`Search`] (shown with `Debug`).
+///
+/// [`Space`]: crate::Space
+/// [`Search`]: crate::Search
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError<S = u64> {
+    /// `to` is a successor of `from`, but `from` is not a successor of `to`: the move cannot be
+    /// undone in one move, and the search needed to walk it backwards. Give the search the
+    /// predecessors (the `_with` searches), or use one that requires nothing of the moves.
+    Irreversible {
+        /// The state the move starts from.
+        from: S,
+        /// The state the move leads to.
+        to: S,
+    },
+    /// `state` was reached, but no neighbour of it is one step nearer the side that reached
+    /// it: the moves (or the predecessors given) are not what the search requires.
+    NoNearerNeighbour {
+        /// The state the walk back stopped at.
+        state: S,
+    },
+    /// The predecessor function named `predecessor` as a state one move before `state`, but
+    /// `state` is not among its successors.
+    NotAPredecessor {
+        /// The state whose predecessors were asked for.
+        state: S,
+        /// The state given as its predecessor.
+        predecessor: S,
+    },
+}
+
+impl<S> SearchError<S> {
+    /// The same error with its states turned into another kind (packed states into a puzzle's
+    /// own, say).
+    pub fn map<T>(self, mut f: impl FnMut(S) -> T) -> SearchError<T> {
+        match self {
+            Self::Irreversible { from, to } => SearchError::Irreversible {
+                from: f(from),
+                to: f(to),
+            },
+            Self::NoNearerNeighbour { state } => SearchError::NoNearerNeighbour { state: f(state) },
+            Self::NotAPredecessor { state, predecessor } => SearchError::NotAPredecessor {
+                state: f(state),
+                predecessor: f(predecessor),
+            },
+        }
+    }
+}
+
+impl<S: fmt::Debug> fmt::Display for SearchError<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Irreversible { from, to } => write!(
+                f,
+                "the move from {from:?} to {to:?} cannot be undone in one move, and the search \
+                 walks moves backwards (give it the predecessors, or use bfs)"
+            ),
+            Self::NoNearerNeighbour { state } => write!(
+                f,
+                "{state:?} was reached but has no neighbour one step nearer: the moves are not \
+                 what the search requires"
+            ),
+            Self::NotAPredecessor { state, predecessor } => write!(
+                f,
+                "{predecessor:?} was given as a predecessor of {state:?}, but {state:?} is not \
+                 one of its successors"
+            ),
+        }
+    }
+}
+
+impl<S: fmt::Debug> std::error::Error for SearchError<S> {}
+
+/// Whether `to` is a successor of `from`.
+#[inline]
+pub(crate) fn is_move<S: crate::Space + ?Sized>(space: &S, from: u64, to: u64) -> bool {
+    let mut found = false;
+    space.for_each_successor(from, |s| found |= s == to);
+    found
+}

@@ -1,0 +1,417 @@
+//! The level loop of the two-bit search: threads that own contiguous ranges of the table.
+//!
+//! The table is cut into segments of `2^SEGMENT_SHIFT` states (or fewer, for small tables);
+//! thread `t` of `T` owns segments `t`, `t + T`, `t + 2T`, ... (interleaved, so that every
+//! level's work spreads over the threads). Only the owner of a word ever writes it, with a
+//! plain load and store (an `AtomicU64` load and store with `Relaxed` ordering compile to
+//! ordinary moves: no `lock`ed instruction), so threads never write the same cache line. A
+//! successor in another thread's range is read there (a plain load) and, when still unreached,
+//! sent to its owner in a batch that the owner applies after the level's expansion.
+//!
+//! Each owner keeps, for its own words, a bitmap of the words that received a state in the
+//! level just finished (with a summary bit per 64 bitmap words, so that a scan costs what is
+//! dirty, not the table's size): the next level scans exactly those words, 32 codes at a time,
+//! and hands each word's states with the level's code to [`Space::expand_block`] at once.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::Space;
+use crate::arena::prefetch_read;
+
+use super::{TwoBitTable, UNSEEN, check_bound};
+
+/// States per segment, as a power of two: 2^20 states are 256 KiB of codes, so successors that
+/// change one of the ten smallest digits of a base-4 rank stay in the segment.
+const SEGMENT_SHIFT: u32 = 20;
+
+/// How the table is shared among the threads.
+#[derive(Clone, Copy)]
+struct Layout {
+    threads: usize,
+    /// log2 of the states per segment.
+    segment_shift: u32,
+    /// `u64::MAX / threads + 1`: segment numbers (below 2^32) are divided by the threads with a
+    /// multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+    reciprocal: u64,
+}
+
+impl Layout {
+    fn new(len: u64, threads: usize) -> Self {
+        // Small tables are not worth a second thread; segments never exceed the table.
+        let threads = if len < 1 << 16 { 1 } else { threads.max(1) };
+        let segment_shift = SEGMENT_SHIFT.min(64 - len.max(1).leading_zeros()).max(11);
+        assert!(
+            len >> segment_shift < 1 << 32,
+            "{len} states are more than the two-bit search's 2^50"
+        );
+        Self::with(threads, segment_shift)
+    }
+
+    fn with(threads: usize, segment_shift: u32) -> Self {
+        Self {
+            threads,
+            segment_shift,
+            reciprocal: (u64::MAX / threads as u64).wrapping_add(1),
+        }
+    }
+
+    /// `segment / threads` and `segment % threads`, for a segment number below 2^32.
+    #[inline]
+    fn divide(&self, segment: u64) -> (usize, usize) {
+        let low = self.reciprocal.wrapping_mul(segment);
+        let remainder = ((u128::from(low) * self.threads as u128) >> 64) as usize;
+        let quotient = ((u128::from(self.reciprocal) * u128::from(segment)) >> 64) as usize;
+        (quotient, remainder)
+    }
+
+    #[inline]
+    fn owner(&self, state: u64) -> usize {
+        if self.threads == 1 {
+            0
+        } else {
+            self.divide(state >> self.segment_shift).1
+        }
+    }
+
+    /// Words of codes per segment (a multiple of 64: a bitmap word never spans two segments).
+    #[inline]
+    fn segment_words(&self) -> usize {
+        1 << (self.segment_shift - 5)
+    }
+
+    /// The index, among its owner's words, of the table word holding `state`.
+    #[inline]
+    fn local_word(&self, state: u64) -> usize {
+        let word = (state >> 5) as usize;
+        if self.threads == 1 {
+            return word;
+        }
+        let (quotient, _) = self.divide((word >> (self.segment_shift - 5)) as u64);
+        quotient << (self.segment_shift - 5) | (word & (self.segment_words() - 1))
+    }
+
+    /// The table word of `owner`'s local word `local`.
+    #[inline]
+    fn global_word(&self, owner: usize, local: usize) -> usize {
+        if self.threads == 1 {
+            return local;
+        }
+        let segment = (local >> (self.segment_shift - 5)) * self.threads + owner;
+        segment << (self.segment_shift - 5) | (local & (self.segment_words() - 1))
+    }
+
+    /// How many table words `owner` holds, counting a last partial segment whole.
+    fn owned_words(&self, words: usize) -> usize {
+        let segments = words.div_ceil(self.segment_words());
+        // Every owner is given room for the most segments any owner holds.
+        let owned = segments.div_ceil(self.threads);
+        owned * self.segment_words()
+    }
+}
+
+/// A set of an owner's words: a bit per word, and a summary bit per 64 bits.
+struct Dirty {
+    bits: Vec<u64>,
+    summary: Vec<u64>,
+}
+
+impl Dirty {
+    fn new(words: usize) -> Self {
+        let bit_words = words.div_ceil(64);
+        Self {
+            bits: vec![0; bit_words],
+            summary: vec![0; bit_words.div_ceil(64)],
+        }
+    }
+
+    #[inline]
+    fn mark(&mut self, local: usize) {
+        let index = local / 64;
+        let word = &mut self.bits[index];
+        if *word == 0 {
+            self.summary[index / 64] |= 1 << (index % 64);
+        }
+        *word |= 1 << (local % 64);
+    }
+
+    /// Calls `f(local)` for every word in the set, in increasing order, emptying the set.
+    #[inline]
+    fn drain(&mut self, mut f: impl FnMut(usize)) {
+        for s in 0..self.summary.len() {
+            let mut summary = std::mem::take(&mut self.summary[s]);
+            while summary != 0 {
+                let index = s * 64 + summary.trailing_zeros() as usize;
+                summary &= summary - 1;
+                let mut bits = std::mem::take(&mut self.bits[index]);
+                while bits != 0 {
+                    f(index * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+}
+
+/// One thread's share: the dirty sets of its words and what it sends to the other threads.
+///
+/// Aligned to two cache lines, so that two threads' counters and batches never share one.
+#[repr(align(128))]
+struct Worker {
+    id: usize,
+    /// The words that received a state in the level being expanded.
+    current: Dirty,
+    /// The words that receive a state in this level's expansion.
+    next: Dirty,
+    /// Per thread, the unreached successors found in its words, for it to apply.
+    outbox: Vec<Vec<u64>>,
+    /// The weight of the states this thread reached in the level.
+    found: u64,
+    /// Successors generated and not yet probed.
+    batch: Vec<u64>,
+}
+
+/// Successors gathered before they are probed.
+const BATCH: usize = 512;
+
+/// The 32 states of a word of codes whose code is `code`, as a mask (bit `i` for state `i`).
+#[inline]
+fn members(word: u64, code: u64) -> u64 {
+    let x = word ^ (0x5555_5555_5555_5555 * code);
+    let mut m = !(x | x >> 1) & 0x5555_5555_5555_5555;
+    // Gather the even bits into the low 32.
+    m = (m | m >> 1) & 0x3333_3333_3333_3333;
+    m = (m | m >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    m = (m | m >> 4) & 0x00ff_00ff_00ff_00ff;
+    m = (m | m >> 8) & 0x0000_ffff_0000_ffff;
+    (m | m >> 16) & 0xffff_ffff
+}
+
+/// The shared, read-only part of a level's work.
+struct Level<'a, S, W> {
+    space: &'a S,
+    weight: &'a W,
+    table: &'a [AtomicU64],
+    len: u64,
+    layout: Layout,
+    /// The code of the level being expanded, and of the next one.
+    code: u64,
+    next_code: u64,
+}
+
+impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
+    /// Writes `next_code` into the unreached `state` of `worker`'s own words.
+    #[inline]
+    fn reach_own(&self, worker_next: &mut Dirty, found: &mut u64, state: u64) {
+        self.reach_local(worker_next, found, state, self.layout.local_word(state));
+    }
+
+    /// [`Level::reach_own`] for a state whose local word is known.
+    #[inline(always)]
+    fn reach_local(&self, worker_next: &mut Dirty, found: &mut u64, state: u64, local: usize) {
+        let cell = &self.table[(state >> 5) as usize];
+        let shift = 2 * (state & 31);
+        let word = cell.load(Ordering::Relaxed);
+        if word >> shift & UNSEEN == UNSEEN {
+            // Unseen is 0b11: writing a code is clearing the bits that differ.
+            cell.store(
+                word & !((UNSEEN ^ self.next_code) << shift),
+                Ordering::Relaxed,
+            );
+            worker_next.mark(local);
+            *found += (self.weight)(state);
+        }
+    }
+
+    /// Expands the states of `worker`'s dirty words with the level's code.
+    ///
+    /// Successors are gathered in a batch of a few hundred, each one's word asked of the cache
+    /// as it is generated, and probed only when the batch is full: the loads of far successors
+    /// overlap instead of waiting one after another.
+    fn expand(&self, worker: &mut Worker) {
+        let Worker {
+            id,
+            current,
+            next,
+            outbox,
+            found,
+            batch,
+        } = worker;
+        let id = *id;
+        let layout = self.layout;
+        current.drain(|local| {
+            let word_index = layout.global_word(id, local);
+            let word = self.table[word_index].load(Ordering::Relaxed);
+            let mut members = members(word, self.code);
+            let first = (word_index as u64) << 5;
+            if first + 32 > self.len {
+                members &= (1u64 << (self.len - first)) - 1;
+            }
+            if members == 0 {
+                return;
+            }
+            self.space.expand_block(first, members, |state, succ| {
+                check_bound(state, succ, self.len);
+                if (succ ^ first) >> 8 != 0 {
+                    // Off the cache line of the word being expanded.
+                    prefetch_read(&self.table[(succ >> 5) as usize]);
+                }
+                batch.push(succ);
+            });
+            if batch.len() >= BATCH {
+                self.probe(id, batch, next, found, outbox);
+            }
+        });
+        self.probe(id, batch, next, found, outbox);
+    }
+
+    /// Reaches the unreached successors of `batch` (sending those of other threads to them),
+    /// and empties it.
+    #[inline]
+    fn probe(
+        &self,
+        id: usize,
+        batch: &mut Vec<u64>,
+        next: &mut Dirty,
+        found: &mut u64,
+        outbox: &mut [Vec<u64>],
+    ) {
+        for &succ in batch.iter() {
+            let owner = self.layout.owner(succ);
+            if owner == id {
+                self.reach_own(next, found, succ);
+            } else {
+                let word = self.table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                if word >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
+                    outbox[owner].push(succ);
+                }
+            }
+        }
+        batch.clear();
+    }
+
+    /// Applies what the other threads found in `worker`'s words.
+    fn apply(&self, worker: &mut Worker, inbox: &[u64]) {
+        for &state in inbox {
+            self.reach_own(&mut worker.next, &mut worker.found, state);
+        }
+    }
+}
+
+/// Runs `f` on every worker, on a thread each (inline when there is one), and re-raises the
+/// first panic with its own message.
+fn on_threads<T: Send>(items: &mut [T], f: impl Fn(&mut T) + Sync) {
+    if items.len() == 1 {
+        f(&mut items[0]);
+        return;
+    }
+    std::thread::scope(|scope| {
+        let f = &f;
+        let handles: Vec<_> = items
+            .iter_mut()
+            .map(|item| scope.spawn(move || f(item)))
+            .collect();
+        let mut panic = None;
+        for handle in handles {
+            if let Err(payload) = handle.join() {
+                panic.get_or_insert(payload);
+            }
+        }
+        if let Some(payload) = panic {
+            std::panic::resume_unwind(payload);
+        }
+    });
+}
+
+/// The search of [`two_bit_bfs_seeded`](super::two_bit_bfs_seeded): seeds sorted by level.
+pub(super) fn search<S: Space + Sync>(
+    space: &S,
+    len: u64,
+    seeds: &[(u64, u32)],
+    threads: usize,
+    weight: &(impl Fn(u64) -> u64 + Sync),
+    progress: &mut impl FnMut(u32, u64),
+) -> (TwoBitTable, Vec<u64>) {
+    let table = TwoBitTable::new(len);
+    let layout = Layout::new(len, threads);
+    let owned = layout.owned_words(table.words.len());
+    let mut workers: Vec<Worker> = (0..layout.threads)
+        .map(|id| Worker {
+            id,
+            current: Dirty::new(owned),
+            next: Dirty::new(owned),
+            outbox: vec![Vec::new(); layout.threads],
+            found: 0,
+            batch: Vec::with_capacity(BATCH + 64 * 16),
+        })
+        .collect();
+    let mut inboxes: Vec<Vec<u64>> = vec![Vec::new(); layout.threads];
+    let mut seeds = seeds.iter().copied().peekable();
+    let mut sizes = Vec::new();
+    let mut carried = 0;
+    loop {
+        let depth = sizes.len() as u64;
+        let code = depth % 3;
+        let mut size = carried;
+        while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
+            assert!(
+                seed < len,
+                "seed {seed} is outside the dense space of {len} states (0..{len})"
+            );
+            let cell = &table.words[(seed >> 5) as usize];
+            let shift = 2 * (seed & 31);
+            let word = cell.load(Ordering::Relaxed);
+            if word >> shift & UNSEEN == UNSEEN {
+                cell.store(word & !((UNSEEN ^ code) << shift), Ordering::Relaxed);
+                workers[layout.owner(seed)]
+                    .current
+                    .mark(layout.local_word(seed));
+                size += weight(seed);
+            }
+        }
+        if size == 0 && seeds.peek().is_none() {
+            break;
+        }
+        if size > 0 || depth == 0 {
+            progress(depth as u32, size);
+        }
+        sizes.push(size);
+        if size == 0 {
+            // A level before the next seed: nothing to expand.
+            carried = 0;
+            continue;
+        }
+        let level = Level {
+            space,
+            weight,
+            table: &table.words,
+            len,
+            layout,
+            code,
+            next_code: (depth + 1) % 3,
+        };
+        on_threads(&mut workers, |worker| level.expand(worker));
+        if layout.threads > 1 {
+            // Each thread's outbox for `t` becomes part of `t`'s inbox.
+            for worker in &mut workers {
+                for (to, sent) in worker.outbox.iter_mut().enumerate() {
+                    inboxes[to].append(sent);
+                }
+            }
+            let mut pairs: Vec<(&mut Worker, &mut Vec<u64>)> =
+                workers.iter_mut().zip(inboxes.iter_mut()).collect();
+            on_threads(&mut pairs, |(worker, inbox)| {
+                level.apply(worker, inbox);
+                inbox.clear();
+            });
+        }
+        carried = 0;
+        for worker in &mut workers {
+            carried += std::mem::take(&mut worker.found);
+            std::mem::swap(&mut worker.current, &mut worker.next);
+        }
+    }
+    (table, sizes)
+}
+
+#[cfg(test)]
+mod tests;
