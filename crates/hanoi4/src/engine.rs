@@ -396,7 +396,7 @@ const ESCALATE_STATES: usize = 60_000_000;
 /// escalates to when a case exhausts its budget: the next wider window, up to the goal table of
 /// `n` itself (`Some(n)`, for `n` up to [`GoalTable::MAX_DISCS`]), as long as its tables and an
 /// A* search fit in the memory available; `None` when nothing wider fits.
-fn wider(n: usize, width: Option<usize>) -> Option<usize> {
+pub(crate) fn wider(n: usize, width: Option<usize>) -> Option<usize> {
     let next = width.map_or(DEFAULT_WINDOW.min(n), |w| w + 1);
     if next > n || next > GoalTable::MAX_DISCS || width == Some(n) {
         return None;

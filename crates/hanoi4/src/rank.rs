@@ -148,22 +148,7 @@ impl CanonicalIndex {
             let below = &self.completions[disc];
             let step = below[used];
             run.value[disc] = [0, step, 2 * step, used as u64 * step + below[used + 1]];
-            let label = if rest < below[used] && used > 0 {
-                0
-            } else if rest < 2 * below[used] && used > 1 {
-                rest -= below[used];
-                1
-            } else {
-                rest -= used as u64 * below[used];
-                if rest < below[used + 1] {
-                    used += 1;
-                    used as u64 - 1
-                } else {
-                    rest -= below[used + 1];
-                    3
-                }
-            };
-            prefix |= label << (2 * disc);
+            prefix |= self.label_of(disc, &mut used, &mut rest) << (2 * disc);
         }
         run.base = rank;
         run.end = rank + 1;
@@ -236,6 +221,30 @@ impl CanonicalIndex {
         rank
     }
 
+    /// The label of `disc` in the configuration whose rank among those with `used` labels of
+    /// pegs 1 to 3 seen above it is `rest` (`used <= 2`): `rest` and `used` become those of the
+    /// discs below.
+    #[inline]
+    fn label_of(&self, disc: usize, used: &mut usize, rest: &mut u64) -> u64 {
+        let below = &self.completions[disc];
+        // Labels below `used` (0 or 1, as `used <= 2` here) each cover `below[used]` ranks.
+        if *rest < below[*used] && *used > 0 {
+            0
+        } else if *rest < 2 * below[*used] && *used > 1 {
+            *rest -= below[*used];
+            1
+        } else {
+            *rest -= *used as u64 * below[*used];
+            if *rest < below[*used + 1] {
+                *used += 1;
+                *used as u64 - 1
+            } else {
+                *rest -= below[*used + 1];
+                3
+            }
+        }
+    }
+
     /// The canonical packed configuration of a rank in `0..len()`.
     #[inline]
     pub fn unrank(&self, mut rank: u64) -> u64 {
@@ -245,24 +254,7 @@ impl CanonicalIndex {
             if used == 3 {
                 return packed | rank;
             }
-            let below = &self.completions[disc];
-            // Labels below `used` (0 or 1, as `used <= 2` here) each cover `below[used]` ranks.
-            let label = if rank < below[used] && used > 0 {
-                0
-            } else if rank < 2 * below[used] && used > 1 {
-                rank -= below[used];
-                1
-            } else {
-                rank -= used as u64 * below[used];
-                if rank < below[used + 1] {
-                    used += 1;
-                    used as u64 - 1
-                } else {
-                    rank -= below[used + 1];
-                    3
-                }
-            };
-            packed |= label << (2 * disc);
+            packed |= self.label_of(disc, &mut used, &mut rank) << (2 * disc);
         }
         packed
     }

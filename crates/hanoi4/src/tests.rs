@@ -910,3 +910,28 @@ fn nearly_solved_cases_past_16_discs_are_answered_without_building_a_table() {
         assert_eq!(replay(start, moves)[3].len(), 17);
     }
 }
+
+#[test]
+fn a_case_that_exhausts_its_budget_escalates_up_to_its_own_goal_table() {
+    use crate::engine::wider;
+    // Small widths fit any machine that runs the tests.
+    assert_eq!(
+        wider(15, None),
+        Some(15),
+        "14-disc databases: the exact 15-disc table"
+    );
+    assert_eq!(wider(17, None), Some(16));
+    assert_eq!(
+        wider(17, Some(16)),
+        Some(17),
+        "the exact 17-disc table next"
+    );
+    assert_eq!(wider(14, Some(14)), None, "nothing past the exact table");
+    // Nothing wider than the goal tables' limit, and never past the case's own discs.
+    assert_eq!(wider(20, Some(19)), None);
+    assert_eq!(wider(16, Some(16)), None);
+    // 18 and 19 discs wide are refused only by memory: when allowed, one disc at a time.
+    if let Some(next) = wider(20, Some(17)) {
+        assert_eq!(next, 18);
+    }
+}

@@ -499,6 +499,14 @@ fn a_successor_outside_a_dense_space_is_refused_naming_it() {
             "{message}"
         );
     }
+    // Large enough for two threads: the panic of a worker comes back with its message.
+    let message = panic_message(|| {
+        two_bit_bfs(&line, 300_000, &[0], 2, |_| 1, |_, _| {});
+    });
+    assert!(
+        message.contains("state 299999 has the successor 300000"),
+        "{message}"
+    );
     let message = panic_message(|| {
         full_bfs(&line, &mut DenseArena::new(10), &[0]);
     });

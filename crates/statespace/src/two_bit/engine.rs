@@ -20,9 +20,10 @@ use crate::arena::prefetch_read;
 
 use super::{TwoBitTable, UNSEEN, check_bound};
 
-/// States per segment, as a power of two: 2^20 states are 256 KiB of codes, so successors that
-/// change one of the ten smallest digits of a base-4 rank stay in the segment.
-const SEGMENT_SHIFT: u32 = 20;
+/// States per segment, as a power of two: 2^16 states are 16 KiB of codes, so successors that
+/// change one of the eight smallest digits of a base-4 rank stay in the segment, and a level's
+/// work spreads over the threads even when it lies in a few hundred thousand ranks.
+const SEGMENT_SHIFT: u32 = 16;
 
 /// How the table is shared among the threads.
 #[derive(Clone, Copy)]
@@ -251,8 +252,8 @@ impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
             }
             self.space.expand_block(first, members, |state, succ| {
                 check_bound(state, succ, self.len);
-                if (succ ^ first) >> 8 != 0 {
-                    // Off the cache line of the word being expanded.
+                if (succ ^ first) >> 8 != 0 && layout.owner(succ) == id {
+                    // Another thread's words are read once, when probed, and not kept.
                     prefetch_read(&self.table[(succ >> 5) as usize]);
                 }
                 batch.push(succ);
@@ -297,29 +298,127 @@ impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
     }
 }
 
-/// Runs `f` on every worker, on a thread each (inline when there is one), and re-raises the
-/// first panic with its own message.
-fn on_threads<T: Send>(items: &mut [T], f: impl Fn(&mut T) + Sync) {
-    if items.len() == 1 {
-        f(&mut items[0]);
-        return;
+/// What the coordinating thread asks of a worker, once a level.
+enum Command {
+    /// Reach these seeds (in the worker's words) at the level of `code`.
+    Seed { seeds: Vec<u64>, code: u64 },
+    /// Expand the level of `code`.
+    Expand { code: u64 },
+    /// Reach what the other threads found in the worker's words, at the level after `code`.
+    Apply { inbox: Vec<u64>, code: u64 },
+}
+
+/// A worker's answer.
+enum Reply {
+    /// The weight of the seeds reached.
+    Seeded(u64),
+    /// The successors found for the other threads, per thread.
+    Expanded(Vec<Vec<u64>>),
+    /// The weight reached in the level; the inbox given back, emptied, for reuse.
+    Applied(u64, Vec<u64>),
+    /// The worker panicked: the coordinator raises the panic again.
+    Panicked(Box<dyn std::any::Any + Send>),
+}
+
+/// The shared, read-only part of the search.
+struct Shared<'a, S, W> {
+    space: &'a S,
+    weight: &'a W,
+    table: &'a [AtomicU64],
+    len: u64,
+    layout: Layout,
+}
+
+impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Shared<'_, S, W> {
+    fn level(&self, code: u64) -> Level<'_, S, W> {
+        Level {
+            space: self.space,
+            weight: self.weight,
+            table: self.table,
+            len: self.len,
+            layout: self.layout,
+            code,
+            next_code: (code + 1) % 3,
+        }
     }
-    std::thread::scope(|scope| {
-        let f = &f;
-        let handles: Vec<_> = items
-            .iter_mut()
-            .map(|item| scope.spawn(move || f(item)))
-            .collect();
-        let mut panic = None;
-        for handle in handles {
-            if let Err(payload) = handle.join() {
-                panic.get_or_insert(payload);
+
+    /// Carries out `command` on `worker`.
+    fn run(&self, worker: &mut Worker, command: Command) -> Reply {
+        match command {
+            Command::Seed { seeds, code } => {
+                let mut found = 0;
+                // Seeds are reached at their own level: written with the level's code.
+                let level = Level {
+                    next_code: code,
+                    ..self.level(code)
+                };
+                for seed in seeds {
+                    level.reach_own(&mut worker.current, &mut found, seed);
+                }
+                Reply::Seeded(found)
+            }
+            Command::Expand { code } => {
+                self.level(code).expand(worker);
+                let outbox = worker.outbox.iter_mut().map(std::mem::take).collect();
+                Reply::Expanded(outbox)
+            }
+            Command::Apply { mut inbox, code } => {
+                self.level(code).apply(worker, &inbox);
+                inbox.clear();
+                std::mem::swap(&mut worker.current, &mut worker.next);
+                Reply::Applied(std::mem::take(&mut worker.found), inbox)
             }
         }
-        if let Some(payload) = panic {
-            std::panic::resume_unwind(payload);
+    }
+}
+
+/// The workers, on threads of their own (inline when there is one): commands go to all, and
+/// the replies come back in the workers' order.
+trait Crew {
+    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply>;
+}
+
+/// One worker on the calling thread.
+struct Alone<'s, 'a, S, W> {
+    shared: &'s Shared<'a, S, W>,
+    worker: Worker,
+}
+
+impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Crew for Alone<'_, '_, S, W> {
+    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply> {
+        commands
+            .into_iter()
+            .map(|command| self.shared.run(&mut self.worker, command))
+            .collect()
+    }
+}
+
+/// Workers on threads that live as long as the search, each waiting for its commands.
+struct Threads {
+    commands: Vec<std::sync::mpsc::Sender<Command>>,
+    replies: Vec<std::sync::mpsc::Receiver<Reply>>,
+}
+
+impl Crew for Threads {
+    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply> {
+        for (to, command) in self.commands.iter().zip(commands) {
+            to.send(command).expect("a worker waits for its commands");
         }
-    });
+        let replies: Vec<Reply> = self
+            .replies
+            .iter()
+            .map(|from| from.recv().expect("a worker replies before it ends"))
+            .collect();
+        if let Some(first) = replies.iter().position(|r| matches!(r, Reply::Panicked(_))) {
+            // Let every worker go, then raise the first panic with its own message.
+            self.commands.clear();
+            if let Some(Reply::Panicked(payload)) = replies.into_iter().nth(first) {
+                std::panic::resume_unwind(payload);
+            }
+            unreachable!("a panicked reply");
+        }
+        replies
+    }
 }
 
 /// The search of [`two_bit_bfs_seeded`](super::two_bit_bfs_seeded): seeds sorted by level.
@@ -344,28 +443,89 @@ pub(super) fn search<S: Space + Sync>(
             batch: Vec::with_capacity(BATCH + 64 * 16),
         })
         .collect();
-    let mut inboxes: Vec<Vec<u64>> = vec![Vec::new(); layout.threads];
+    let shared = Shared {
+        space,
+        weight,
+        table: &table.words,
+        len,
+        layout,
+    };
+    let sizes = if layout.threads == 1 {
+        let worker = workers.pop().expect("one worker");
+        let mut alone = Alone {
+            shared: &shared,
+            worker,
+        };
+        levels(&mut alone, layout, len, seeds, progress)
+    } else {
+        std::thread::scope(|scope| {
+            let mut crew = Threads {
+                commands: Vec::new(),
+                replies: Vec::new(),
+            };
+            for mut worker in workers {
+                let (command_to, commands) = std::sync::mpsc::channel::<Command>();
+                let (reply_to, replies) = std::sync::mpsc::channel();
+                crew.commands.push(command_to);
+                crew.replies.push(replies);
+                let shared = &shared;
+                scope.spawn(move || {
+                    for command in commands {
+                        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            shared.run(&mut worker, command)
+                        }));
+                        let failed = run.is_err();
+                        let reply = run.unwrap_or_else(Reply::Panicked);
+                        if reply_to.send(reply).is_err() || failed {
+                            return;
+                        }
+                    }
+                });
+            }
+            levels(&mut crew, layout, len, seeds, progress)
+        })
+    };
+    (table, sizes)
+}
+
+/// The level loop, over any crew: seeds at their levels, then each level expanded and what
+/// crossed between threads applied. Returns the level sizes.
+fn levels(
+    crew: &mut impl Crew,
+    layout: Layout,
+    len: u64,
+    seeds: &[(u64, u32)],
+    progress: &mut impl FnMut(u32, u64),
+) -> Vec<u64> {
+    let threads = layout.threads;
     let mut seeds = seeds.iter().copied().peekable();
+    let mut inboxes: Vec<Vec<u64>> = vec![Vec::new(); threads];
     let mut sizes = Vec::new();
     let mut carried = 0;
     loop {
         let depth = sizes.len() as u64;
         let code = depth % 3;
         let mut size = carried;
-        while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
-            assert!(
-                seed < len,
-                "seed {seed} is outside the dense space of {len} states (0..{len})"
-            );
-            let cell = &table.words[(seed >> 5) as usize];
-            let shift = 2 * (seed & 31);
-            let word = cell.load(Ordering::Relaxed);
-            if word >> shift & UNSEEN == UNSEEN {
-                cell.store(word & !((UNSEEN ^ code) << shift), Ordering::Relaxed);
-                workers[layout.owner(seed)]
-                    .current
-                    .mark(layout.local_word(seed));
-                size += weight(seed);
+        if seeds
+            .peek()
+            .is_some_and(|&(_, level)| u64::from(level) == depth)
+        {
+            let mut mine: Vec<Vec<u64>> = vec![Vec::new(); threads];
+            while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
+                assert!(
+                    seed < len,
+                    "seed {seed} is outside the dense space of {len} states (0..{len})"
+                );
+                mine[layout.owner(seed)].push(seed);
+            }
+            let commands = mine
+                .into_iter()
+                .map(|seeds| Command::Seed { seeds, code })
+                .collect();
+            for reply in crew.ask(commands) {
+                if let Reply::Seeded(weight) = reply {
+                    size += weight;
+                }
             }
         }
         if size == 0 && seeds.peek().is_none() {
@@ -380,37 +540,34 @@ pub(super) fn search<S: Space + Sync>(
             carried = 0;
             continue;
         }
-        let level = Level {
-            space,
-            weight,
-            table: &table.words,
-            len,
-            layout,
-            code,
-            next_code: (depth + 1) % 3,
-        };
-        on_threads(&mut workers, |worker| level.expand(worker));
-        if layout.threads > 1 {
-            // Each thread's outbox for `t` becomes part of `t`'s inbox.
-            for worker in &mut workers {
-                for (to, sent) in worker.outbox.iter_mut().enumerate() {
-                    inboxes[to].append(sent);
+        let replies = crew.ask((0..threads).map(|_| Command::Expand { code }).collect());
+        for reply in replies {
+            if let Reply::Expanded(outbox) = reply {
+                for (to, sent) in outbox.into_iter().enumerate() {
+                    if inboxes[to].is_empty() {
+                        inboxes[to] = sent;
+                    } else {
+                        inboxes[to].extend(sent);
+                    }
                 }
             }
-            let mut pairs: Vec<(&mut Worker, &mut Vec<u64>)> =
-                workers.iter_mut().zip(inboxes.iter_mut()).collect();
-            on_threads(&mut pairs, |(worker, inbox)| {
-                level.apply(worker, inbox);
-                inbox.clear();
-            });
         }
+        let commands = inboxes
+            .iter_mut()
+            .map(|inbox| Command::Apply {
+                inbox: std::mem::take(inbox),
+                code,
+            })
+            .collect();
         carried = 0;
-        for worker in &mut workers {
-            carried += std::mem::take(&mut worker.found);
-            std::mem::swap(&mut worker.current, &mut worker.next);
+        for (to, reply) in crew.ask(commands).into_iter().enumerate() {
+            if let Reply::Applied(found, inbox) = reply {
+                carried += found;
+                inboxes[to] = inbox;
+            }
         }
     }
-    (table, sizes)
+    sizes
 }
 
 #[cfg(test)]
