@@ -533,8 +533,25 @@ fn cluster(runs: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// `cargo xtask bench two-bit`: the two-bit search against the plain baseline written in
+/// `crates/hanoi4/benches/two_bit.rs` (in-process rows, so a bench target of its own).
+fn two_bit() -> Result<ExitCode, String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(crate::workspace_root())
+        .args(["bench", "-p", "hanoi4", "--bench", "two_bit"])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err("cargo bench -p hanoi4 --bench two_bit failed".into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let only = args.first().map(String::as_str);
+    if only == Some("two-bit") {
+        return two_bit();
+    }
     let runs = std::env::var("BENCH_RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
