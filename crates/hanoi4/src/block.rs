@@ -11,9 +11,11 @@
 //! The canonical ranks of the quotient ([`crate::CanonicalIndex`]) are base 4 below the disc
 //! where the third of pegs 1 to 3 first appears (counting from the largest disc): every rank of
 //! such a run is the run's first rank plus the packed bits of the discs below, and a move of one
-//! of those discs leaves every peg's largest disc, so the relabelling, unchanged. Only moves of
-//! the discs above, and configurations whose run is short, go through unranking, relabelling and
-//! ranking.
+//! of those discs leaves every peg's largest disc, so the relabelling, unchanged. Above that disc
+//! the rank is no longer base 4, but a move that keeps every peg's largest disc still changes it
+//! by what the disc adds on one peg less what it added on the other, which the run knows
+//! ([`crate::rank`]'s `Run`). Only moves that empty a peg of 1 to 3 or start one are relabelled
+//! and ranked again.
 
 /// The table of the smallest discs' moves, made once.
 pub(crate) fn small_moves() -> &'static SmallMoves {
@@ -77,26 +79,29 @@ impl SmallMoves {
     }
 }
 
-/// Calls `visit(disc, from, to)` for every move of a disc of `SMALL` or more in `packed` (of
-/// `n_discs` discs), by source peg, then destination peg.
+/// Calls `visit(disc, from, to)` for every move of a disc of `min_disc` or more, given the
+/// configuration's peg masks ([`crate::HanoiSpace`]'s: the low bit of every disc's field on
+/// each peg), by source peg, then destination peg.
 #[inline]
-pub(crate) fn large_moves(packed: u64, n_discs: usize, mut visit: impl FnMut(usize, usize, usize)) {
-    let mut tops = [usize::MAX; 4];
-    let mut small = [false; 4];
-    for disc in (0..n_discs).rev() {
-        let peg = (packed >> (2 * disc) & 3) as usize;
-        tops[peg] = disc;
-        if disc < SMALL {
-            small[peg] = true;
+pub(crate) fn moves_from(
+    masks: [u64; 4],
+    min_disc: usize,
+    mut visit: impl FnMut(usize, usize, usize),
+) {
+    let tops = masks.map(|m| {
+        if m == 0 {
+            usize::MAX
+        } else {
+            m.trailing_zeros() as usize / 2
         }
-    }
+    });
     for from in 0..4 {
         let disc = tops[from];
-        if disc == usize::MAX || small[from] {
+        if disc == usize::MAX || disc < min_disc {
             continue;
         }
-        for to in 0..4 {
-            if to != from && !small[to] && tops[to] > disc {
+        for (to, &top) in tops.iter().enumerate() {
+            if to != from && top > disc {
                 visit(disc, from, to);
             }
         }

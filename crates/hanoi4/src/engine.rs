@@ -315,57 +315,64 @@ fn solve_by_pdb(
     };
     let left = solved.iter().filter(|s| s.is_none()).count();
     if left > 0 {
-        let mut search = Some(pdb_search(n, width, tables, progress)?);
-        let mut exact: Option<GoalTable> = None;
+        let mut answers = Some(Answers::Search(pdb_search(n, width, tables, progress)?));
+        let mut next = wider(n, width);
         let mut done = count - left;
         progress(cases_done(done));
         for (slot, config) in solved.iter_mut().zip(group) {
-            while slot.is_none() {
-                if let Some(table) = &exact {
-                    *slot = Some(table.solve(config));
-                    break;
-                }
-                let next = wider(n, width);
+            if slot.is_some() {
+                continue;
+            }
+            let moves = loop {
                 // Escalating costs a table build: a case gives up sooner while one is left.
-                let budget = if next.is_some() {
-                    ESCALATE_STATES
-                } else {
-                    PdbSearch::MAX_STATES
-                };
-                let attempt = search
-                    .as_mut()
-                    .expect("a search")
-                    .solve_within(config, budget);
-                match attempt {
-                    Ok(solution) => *slot = Some(solution.moves),
+                let budget = next.map_or(PdbSearch::MAX_STATES, |_| ESCALATE_STATES);
+                match answers.as_mut().expect("answers").solve(config, budget) {
+                    Ok(moves) => break moves,
                     Err(SolveError::BudgetExhausted { .. }) if next.is_some() => {
-                        let next = next.expect("checked");
+                        let to = next.expect("checked");
                         progress(Progress::Escalating {
                             n_discs: n,
                             from: width,
-                            to: next,
+                            to,
                         });
-                        search = None; // Its tables' memory back before the wider ones.
-                        if next == n {
-                            exact = Some(goal_table(n, tables, progress)?);
+                        drop(answers.take()); // Its tables' memory back before the wider ones.
+                        answers = Some(if to == n {
+                            Answers::Exact(goal_table(n, tables, progress)?)
                         } else {
-                            search = Some(pdb_search(n, Some(next), tables, progress)?);
-                        }
-                        width = Some(next);
+                            Answers::Search(pdb_search(n, Some(to), tables, progress)?)
+                        });
+                        width = Some(to);
+                        next = wider(n, width);
                     }
                     Err(error) => return Err(error),
                 }
-            }
-            if slot.is_some() {
-                done += 1;
-                progress(cases_done(done));
-            }
+            };
+            *slot = Some(moves);
+            done += 1;
+            progress(cases_done(done));
         }
     }
     Ok(solved
         .into_iter()
         .map(|s| s.expect("every case solved"))
         .collect())
+}
+
+/// What answers the cases of [`solve_by_pdb`]: A* over windows, or, once escalated to the
+/// case's own disc count, the goal table itself.
+enum Answers {
+    Search(PdbSearch),
+    Exact(GoalTable),
+}
+
+impl Answers {
+    /// The moves of `config`, A* giving up after `budget` states.
+    fn solve(&mut self, config: &Config, budget: usize) -> Result<Vec<Move>, SolveError> {
+        match self {
+            Answers::Search(search) => Ok(search.solve_within(config, budget)?.moves),
+            Answers::Exact(table) => Ok(table.solve(config)),
+        }
+    }
 }
 
 /// A* for `n` discs over windows of a `width`-disc goal table (with the detour table that

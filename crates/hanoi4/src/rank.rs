@@ -13,7 +13,7 @@
 use statespace::Space;
 
 use crate::HanoiSpace;
-use crate::block::{SMALL, small_moves};
+use crate::block::{SMALL, moves_from, small_moves};
 
 /// The ranks that share the discs from the largest down to the one where the third of pegs 1
 /// to 3 first appears: `base..end`, `end - base = 4^free`, and a rank of the run is `base` plus
@@ -263,9 +263,10 @@ impl CanonicalIndex {
 /// Four-peg Hanoi towards peg 4 over the ranks of canonical configurations: a dense space of
 /// [`CanonicalIndex::len`] states for `statespace::two_bit_bfs`.
 ///
-/// It expands a word of ranks at a time ([`Space::expand_block`]) by rank arithmetic: within a
-/// run of ranks (the discs below the one where the third of pegs 1 to 3 appears), a move of
-/// one of those discs adds a multiple of a power of 4 to the rank (see the `block` module).
+/// It expands a word of ranks at a time ([`Space::expand_block`]) by rank arithmetic: a run of
+/// ranks (those sharing the discs above the one where the third of pegs 1 to 3 appears) knows
+/// what each disc adds to the rank on each peg, so a move that keeps every peg's largest disc
+/// changes the rank by a difference of two of those values (see the `block` module).
 pub struct RankedSpace {
     space: HanoiSpace,
     index: CanonicalIndex,
@@ -326,39 +327,23 @@ impl RankedSpace {
         visit: &mut impl FnMut(u64, u64),
     ) {
         let masks = self.space.peg_masks(packed);
-        let tops = masks.map(|m| {
-            if m == 0 {
-                usize::MAX
+        moves_from(masks, min_disc, |disc, from, to| {
+            // Pegs 1 to 3 are relabelled by their largest discs: the move changes one when it
+            // empties a peg of them or starts one.
+            let relabels =
+                (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0);
+            let succ = if relabels {
+                let bit = 1u64 << (2 * disc);
+                let mut moved = masks;
+                moved[from] ^= bit;
+                moved[to] ^= bit;
+                self.index.rank(HanoiSpace::relabel(moved))
             } else {
-                m.trailing_zeros() as usize / 2
-            }
+                let value = &run.value[disc];
+                rank.wrapping_add(value[to]).wrapping_sub(value[from])
+            };
+            visit(rank, succ);
         });
-        for from in 0..4 {
-            let disc = tops[from];
-            if disc == usize::MAX || disc < min_disc {
-                continue;
-            }
-            for to in 0..4 {
-                if to == from || tops[to] < disc {
-                    continue;
-                }
-                // Pegs 1 to 3 are relabelled by their largest discs: the move changes one when
-                // it empties a peg of them or starts one.
-                let relabels =
-                    (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0);
-                let succ = if relabels {
-                    let bit = 1u64 << (2 * disc);
-                    let mut moved = masks;
-                    moved[from] ^= bit;
-                    moved[to] ^= bit;
-                    self.index.rank(HanoiSpace::relabel(moved))
-                } else {
-                    let value = &run.value[disc];
-                    rank.wrapping_add(value[to]).wrapping_sub(value[from])
-                };
-                visit(rank, succ);
-            }
-        }
     }
 }
 

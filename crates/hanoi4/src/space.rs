@@ -4,7 +4,7 @@
 
 use statespace::Space;
 
-use crate::block::{SMALL, large_moves, small_moves};
+use crate::block::{SMALL, moves_from, small_moves};
 use crate::{Move, Peg};
 
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
@@ -151,7 +151,7 @@ impl Space for HanoiSpace {
                 visit(state, state.wrapping_add_signed(i64::from(delta)));
             }
             if entry.large_moves {
-                large_moves(state, n_discs, |disc, from, to| {
+                moves_from(self.peg_masks(state), SMALL, |disc, from, to| {
                     visit(state, state ^ (((from ^ to) as u64) << (2 * disc)));
                 });
             }

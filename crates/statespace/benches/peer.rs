@@ -578,20 +578,21 @@ fn main() {
         Vec::new()
     };
     for (start, length) in fifteen_astar {
+        let ours = || {
+            let result = astar(
+                &Sliding(4),
+                &mut SparseArena::new(),
+                start,
+                &[goal],
+                usize::MAX,
+                |s| manhattan(4, s),
+            );
+            result.path.map(|p| p.len() - 1)
+        };
         row(
             &format!("A* (Manhattan), 15-puzzle, {length} moves"),
             runs,
-            || {
-                let result = astar(
-                    &Sliding(4),
-                    &mut SparseArena::new(),
-                    start,
-                    &[goal],
-                    usize::MAX,
-                    |s| manhattan(4, s),
-                );
-                result.path.map(|p| p.len() - 1)
-            },
+            ours,
             || {
                 pathfinding::prelude::astar(
                     &start,
@@ -608,17 +609,7 @@ fn main() {
                 "A* (Manhattan), 15-puzzle, {length} moves: parent links vs `Moves::Reversible`"
             ),
             runs,
-            || {
-                let result = astar(
-                    &Sliding(4),
-                    &mut SparseArena::new(),
-                    start,
-                    &[goal],
-                    usize::MAX,
-                    |s| manhattan(4, s),
-                );
-                result.path.map(|p| p.len() - 1)
-            },
+            ours,
             || {
                 reversible_astar(&Sliding(4), &mut SparseArena::new(), start, goal, |s| {
                     manhattan(4, s)
@@ -661,20 +652,21 @@ fn main() {
         }
     }
     for start in starts {
+        let ours = || {
+            let result = astar(
+                &Hanoi(n),
+                &mut CompactArena::new(),
+                start,
+                &[goal],
+                usize::MAX,
+                heuristic,
+            );
+            result.path.map(|p| p.len() - 1)
+        };
         row(
             "A* (pattern databases 6 + 8), four-peg Hanoi, 14 discs",
             runs,
-            || {
-                let result = astar(
-                    &Hanoi(n),
-                    &mut CompactArena::new(),
-                    start,
-                    &[goal],
-                    usize::MAX,
-                    heuristic,
-                );
-                result.path.map(|p| p.len() - 1)
-            },
+            ours,
             || {
                 pathfinding::prelude::astar(
                     &start,
@@ -689,17 +681,7 @@ fn main() {
         row(
             "A* (pattern databases 6 + 8), four-peg Hanoi, 14 discs: parent links vs `Moves::Reversible`",
             runs,
-            || {
-                let result = astar(
-                    &Hanoi(n),
-                    &mut CompactArena::new(),
-                    start,
-                    &[goal],
-                    usize::MAX,
-                    heuristic,
-                );
-                result.path.map(|p| p.len() - 1)
-            },
+            ours,
             || reversible_astar(&Hanoi(n), &mut CompactArena::new(), start, goal, heuristic),
             |a, b| a == b,
         );

@@ -132,6 +132,24 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
         states.iter().map(|s| self.puzzle.pack(s)).collect()
     }
 
+    /// Runs a search from `start` to `goals` over packed states, with the results typed.
+    fn between(
+        &mut self,
+        start: &P::State,
+        goals: &[P::State],
+        search: impl FnOnce(
+            &Packed<'p, P>,
+            &mut A,
+            u64,
+            &[u64],
+        ) -> Result<Option<Vec<u64>>, SearchError>,
+    ) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
+        let goals = self.packed(goals);
+        let start = self.puzzle.pack(start);
+        let found = search(&Packed(self.puzzle), &mut self.arena, start, &goals);
+        self.typed(found)
+    }
+
     fn typed(
         &self,
         found: Result<Option<Vec<u64>>, SearchError>,
@@ -172,10 +190,9 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
         start: &P::State,
         goals: &[P::State],
     ) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
-        let goals = self.packed(goals);
-        let start = self.puzzle.pack(start);
-        let found = bidirectional_bfs(&Packed(self.puzzle), &mut self.arena, start, &goals);
-        self.typed(found)
+        self.between(start, goals, |space, arena, start, goals| {
+            bidirectional_bfs(space, arena, start, goals)
+        })
     }
 
     /// [`bidirectional_bfs_with`](crate::bidirectional_bfs_with) to the nearest of `goals`, on
@@ -191,15 +208,13 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
         goals: &[P::State],
         predecessors: impl Fn(&P::State, &mut dyn FnMut(P::State)),
     ) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
-        let goals = self.packed(goals);
-        let start = self.puzzle.pack(start);
         let puzzle = self.puzzle;
         let backward = crate::from_fn(|packed, visit| {
             predecessors(&puzzle.unpack(packed), &mut |s| visit(puzzle.pack(&s)));
         });
-        let found =
-            bidirectional_bfs_with(&Packed(puzzle), &backward, &mut self.arena, start, &goals);
-        self.typed(found)
+        self.between(start, goals, |space, arena, start, goals| {
+            bidirectional_bfs_with(space, &backward, arena, start, goals)
+        })
     }
 
     /// [`bidirectional_bfs_with`](crate::bidirectional_bfs_with) with the puzzle as its own
@@ -214,11 +229,9 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
         start: &P::State,
         goals: &[P::State],
     ) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
-        let goals = self.packed(goals);
-        let start = self.puzzle.pack(start);
-        let space = Packed(self.puzzle);
-        let found = bidirectional_bfs_with(&space, &space, &mut self.arena, start, &goals);
-        self.typed(found)
+        self.between(start, goals, |space, arena, start, goals| {
+            bidirectional_bfs_with(space, space, arena, start, goals)
+        })
     }
 
     /// [`astar`](crate::astar) to the nearest goal, `heuristic` an admissible lower bound on the

@@ -87,7 +87,7 @@ fn small_and_large_moves_are_the_moves_of_the_plain_space() {
                 .map(|&d| packed.wrapping_add_signed(i64::from(d)))
                 .collect();
             let mut large = Vec::new();
-            large_moves(packed, n, |disc, from, to| {
+            moves_from(space.peg_masks(packed), SMALL, |disc, from, to| {
                 large.push(packed ^ (((from ^ to) as u64) << (2 * disc)));
             });
             assert!(entry.large_moves || large.is_empty());

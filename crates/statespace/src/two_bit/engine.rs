@@ -1,4 +1,4 @@
-//! The level loop of the two-bit search: threads that own contiguous ranges of the table.
+//! The level loop of the two-bit search: threads that own interleaved segments of the table.
 //!
 //! The table is cut into segments of `2^SEGMENT_SHIFT` states (or fewer, for small tables);
 //! thread `t` of `T` owns segments `t`, `t + T`, `t + 2T`, ... (interleaved, so that every
@@ -187,29 +187,30 @@ fn members(word: u64, code: u64) -> u64 {
     (m | m >> 16) & 0xffff_ffff
 }
 
-/// The shared, read-only part of a level's work.
-struct Level<'a, S, W> {
-    space: &'a S,
-    weight: &'a W,
-    table: &'a [AtomicU64],
-    len: u64,
-    layout: Layout,
-    /// The code of the level being expanded, and of the next one.
+/// A level's work: the search's shared part, the code of the level expanded and the code
+/// written into the states it reaches.
+struct Level<'s, 'a, S, W> {
+    shared: &'s Shared<'a, S, W>,
     code: u64,
     next_code: u64,
 }
 
-impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
+impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, '_, S, W> {
     /// Writes `next_code` into the unreached `state` of `worker`'s own words.
     #[inline]
     fn reach_own(&self, worker_next: &mut Dirty, found: &mut u64, state: u64) {
-        self.reach_local(worker_next, found, state, self.layout.local_word(state));
+        self.reach_local(
+            worker_next,
+            found,
+            state,
+            self.shared.layout.local_word(state),
+        );
     }
 
     /// [`Level::reach_own`] for a state whose local word is known.
     #[inline(always)]
     fn reach_local(&self, worker_next: &mut Dirty, found: &mut u64, state: u64, local: usize) {
-        let cell = &self.table[(state >> 5) as usize];
+        let cell = &self.shared.table[(state >> 5) as usize];
         let shift = 2 * (state & 31);
         let word = cell.load(Ordering::Relaxed);
         if word >> shift & UNSEEN == UNSEEN {
@@ -219,7 +220,7 @@ impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
                 Ordering::Relaxed,
             );
             worker_next.mark(local);
-            *found += (self.weight)(state);
+            *found += (self.shared.weight)(state);
         }
     }
 
@@ -238,26 +239,29 @@ impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
             batch,
         } = worker;
         let id = *id;
-        let layout = self.layout;
+        let layout = self.shared.layout;
         current.drain(|local| {
             let word_index = layout.global_word(id, local);
-            let word = self.table[word_index].load(Ordering::Relaxed);
+            let word = self.shared.table[word_index].load(Ordering::Relaxed);
             let mut members = members(word, self.code);
             let first = (word_index as u64) << 5;
-            if first + 32 > self.len {
-                members &= (1u64 << (self.len - first)) - 1;
+            if first + 32 > self.shared.len {
+                members &= (1u64 << (self.shared.len - first)) - 1;
             }
             if members == 0 {
                 return;
             }
-            self.space.expand_block(first, members, |state, succ| {
-                check_bound(state, succ, self.len);
-                if (succ ^ first) >> 8 != 0 && layout.owner(succ) == id {
-                    // Another thread's words are read once, when probed, and not kept.
-                    prefetch_read(&self.table[(succ >> 5) as usize]);
-                }
-                batch.push(succ);
-            });
+            self.shared
+                .space
+                .expand_block(first, members, |state, succ| {
+                    check_bound(state, succ, self.shared.len);
+                    if (succ ^ first) >> 8 != 0 && layout.owner(succ) == id {
+                        // Off this word's cache line and in this thread's words (another thread's
+                        // are read once, when probed, rather than pulled in early).
+                        prefetch_read(&self.shared.table[(succ >> 5) as usize]);
+                    }
+                    batch.push(succ);
+                });
             if batch.len() >= BATCH {
                 self.probe(id, batch, next, found, outbox);
             }
@@ -277,11 +281,11 @@ impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, S, W> {
         outbox: &mut [Vec<u64>],
     ) {
         for &succ in batch.iter() {
-            let owner = self.layout.owner(succ);
+            let owner = self.shared.layout.owner(succ);
             if owner == id {
                 self.reach_own(next, found, succ);
             } else {
-                let word = self.table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                let word = self.shared.table[(succ >> 5) as usize].load(Ordering::Relaxed);
                 if word >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
                     outbox[owner].push(succ);
                 }
@@ -329,14 +333,10 @@ struct Shared<'a, S, W> {
     layout: Layout,
 }
 
-impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Shared<'_, S, W> {
-    fn level(&self, code: u64) -> Level<'_, S, W> {
+impl<'a, S: Space + Sync, W: Fn(u64) -> u64 + Sync> Shared<'a, S, W> {
+    fn level(&self, code: u64) -> Level<'_, 'a, S, W> {
         Level {
-            space: self.space,
-            weight: self.weight,
-            table: self.table,
-            len: self.len,
-            layout: self.layout,
+            shared: self,
             code,
             next_code: (code + 1) % 3,
         }
