@@ -1,81 +1,157 @@
-//! Expanding many configurations at once by rank arithmetic, for the two-bit searches.
+//! Expanding 64 configurations at once by rank arithmetic, for the two-bit searches.
 //!
-//! In a base-4 rank (the plain space, where a configuration's rank is its packed bits) a move
-//! of disc `j` from peg `a` to peg `b` adds `(b - a) * 4^j`. Whether disc `j` may move depends
-//! only on the discs smaller than `j`, so the moves of the [`SMALL`] smallest discs are a
-//! function of those discs alone: [`SmallMoves`] lists them once for all `4^SMALL`
-//! configurations, as what each adds to the rank. A larger disc moves only between two pegs
-//! that hold none of the small discs, which happens when the small discs sit on at most two
-//! pegs (376 of the 4,096 configurations of 6 discs).
+//! In a base-4 rank (the plain space, where a configuration's rank is its packed bits) the
+//! [`BLOCK_DISCS`] smallest discs are the rank's lowest six bits, so an aligned block of 64
+//! ranks is every placement of those three discs under one placement of the others. Whether a
+//! disc may move depends only on the discs smaller than it, so within a block a move of disc
+//! `j` by `d` pegs is a shift by `d * 4^j` of the block's members that allow it: [`within`]
+//! finds every successor inside the block with 18 masks and shifts, whatever the members.
+//! A larger disc moves only between two pegs that hold none of the small discs: for each such
+//! move of the block's larger discs, the members whose small discs [`avoid`] both pegs move
+//! together, to the same positions of another block.
 //!
 //! The canonical ranks of the quotient ([`crate::CanonicalIndex`]) are base 4 below the disc
 //! where the third of pegs 1 to 3 first appears (counting from the largest disc): every rank of
-//! such a run is the run's first rank plus the packed bits of the discs below, and a move of one
-//! of those discs leaves every peg's largest disc, so the relabelling, unchanged. Above that disc
-//! the rank is no longer base 4, but a move that keeps every peg's largest disc still changes it
-//! by what the disc adds on one peg less what it added on the other, which the run knows
+//! such a run is the run's first rank plus the packed bits of the discs below, so a run of
+//! `4^k` ranks (`k >= 3`) is made of groups of 64 consecutive ranks that are blocks as above
+//! (not aligned to 64 in the table, as the run's first rank is any number). A move of a larger
+//! disc that keeps every peg's largest disc changes every rank of a group by the same amount,
+//! what the disc adds on one peg less what it added on the other, which the run knows
 //! ([`crate::rank`]'s `Run`). Only moves that empty a peg of 1 to 3 or start one are relabelled
-//! and ranked again.
+//! and ranked again, configuration by configuration.
 
-/// The table of the smallest discs' moves, made once.
-pub(crate) fn small_moves() -> &'static SmallMoves {
-    static TABLE: std::sync::OnceLock<SmallMoves> = std::sync::OnceLock::new();
-    TABLE.get_or_init(SmallMoves::new)
+use statespace::{Members, Successors};
+
+/// The smallest discs, whose placements make a block of 64 ranks.
+pub(crate) const BLOCK_DISCS: usize = 3;
+
+/// The low bit of the three smallest discs' fields: their peg mask when all are on peg 1.
+pub(crate) const BLOCK_BITS: u64 = 0b01_0101;
+
+/// Peg `(i >> 2k) & 3` of disc `k` in the placement `i` of the three smallest discs.
+const fn peg(i: usize, disc: usize) -> usize {
+    (i >> (2 * disc)) & 3
 }
 
-/// The smallest discs whose moves are read from the table.
-pub(crate) const SMALL: usize = 6;
-
-/// The moves of the [`SMALL`] smallest discs of one configuration of them.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct SmallEntry {
-    /// What each move adds to a base-4 rank.
-    pub(crate) deltas: [i32; 6],
-    /// How many of `deltas` are moves.
-    pub(crate) count: u8,
-    /// Whether the small discs sit on at most two pegs, so that larger discs may move.
-    pub(crate) large_moves: bool,
-}
-
-/// [`SmallEntry`] for each of the `4^SMALL` configurations of the smallest discs, in the order
-/// of the packed bits (moves by source peg, then destination peg).
-pub(crate) struct SmallMoves {
-    entries: Vec<SmallEntry>,
-}
-
-impl SmallMoves {
-    pub(crate) fn new() -> Self {
-        let entries = (0..1u64 << (2 * SMALL))
-            .map(|config| {
-                let mut tops = [usize::MAX; 4];
-                for disc in (0..SMALL).rev() {
-                    tops[(config >> (2 * disc) & 3) as usize] = disc;
-                }
-                let mut entry = SmallEntry::default();
-                for from in 0..4 {
-                    let disc = tops[from];
-                    if disc == usize::MAX {
-                        continue;
-                    }
-                    for (to, &top) in tops.iter().enumerate() {
-                        if to != from && top > disc {
-                            entry.deltas[usize::from(entry.count)] =
-                                (to as i32 - from as i32) << (2 * disc);
-                            entry.count += 1;
-                        }
-                    }
-                }
-                entry.large_moves = tops.iter().filter(|&&t| t != usize::MAX).count() <= 2;
-                entry
-            })
-            .collect();
-        Self { entries }
+/// Whether the discs below `disc` in placement `i` avoid pegs `a` and `b`.
+const fn below_avoid(i: usize, disc: usize, a: usize, b: usize) -> bool {
+    let mut below = 0;
+    while below < disc {
+        let p = peg(i, below);
+        if p == a || p == b {
+            return false;
+        }
+        below += 1;
     }
+    true
+}
 
-    /// The entry of the smallest discs of `packed`.
-    #[inline]
-    pub(crate) fn of(&self, packed: u64) -> &SmallEntry {
-        &self.entries[(packed & ((1 << (2 * SMALL)) - 1)) as usize]
+/// `SHIFT_BITS[up][disc][d - 1]`: the placements in which `disc` may move `d` pegs up
+/// (`up == 1`, to a higher peg number) or down (`up == 0`).
+const SHIFT_BITS: [[[u64; 3]; 3]; 2] = {
+    let mut masks = [[[0; 3]; 3]; 2];
+    let mut disc = 0;
+    while disc < 3 {
+        let mut i = 0;
+        while i < 64 {
+            let from = peg(i, disc);
+            let mut d = 1;
+            while d <= 3 {
+                if from + d <= 3 && below_avoid(i, disc, from, from + d) {
+                    masks[1][disc][d - 1] |= 1 << i;
+                }
+                if from >= d && below_avoid(i, disc, from, from - d) {
+                    masks[0][disc][d - 1] |= 1 << i;
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        disc += 1;
+    }
+    masks
+};
+
+/// `AVOID_BITS[a][b]`: the placements of the three smallest discs on neither peg `a` nor `b`.
+const AVOID_BITS: [[u64; 4]; 4] = {
+    let mut masks = [[0; 4]; 4];
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut i = 0;
+            while i < 64 {
+                if below_avoid(i, 3, a, b) {
+                    masks[a][b] |= 1 << i;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    masks
+};
+
+/// [`SHIFT_BITS`] as sets.
+const SHIFTS: [[[Members; 3]; 3]; 2] = {
+    let mut sets = [[[Members::EMPTY; 3]; 3]; 2];
+    let mut i = 0;
+    while i < 18 {
+        let (up, disc, d) = (i / 9, i / 3 % 3, i % 3);
+        sets[up][disc][d] = Members::from_bits(SHIFT_BITS[up][disc][d]);
+        i += 1;
+    }
+    sets
+};
+
+/// [`AVOID_BITS`] as sets.
+const AVOID: [[Members; 4]; 4] = {
+    let mut sets = [[Members::EMPTY; 4]; 4];
+    let mut i = 0;
+    while i < 16 {
+        sets[i / 4][i % 4] = Members::from_bits(AVOID_BITS[i / 4][i % 4]);
+        i += 1;
+    }
+    sets
+};
+
+/// The successors, inside their block, of the placements in `members` (state `i` for the
+/// placement `i` of the three smallest discs): every move of one of those discs.
+#[inline]
+pub(crate) fn within(members: Members) -> Members {
+    let mut reached = Members::EMPTY;
+    for disc in 0..BLOCK_DISCS {
+        for d in 1..=3 {
+            let shift = (d as u32) << (2 * disc);
+            reached |= (members & SHIFTS[1][disc][d - 1]).shift_up(shift);
+            reached |= (members & SHIFTS[0][disc][d - 1]).shift_down(shift);
+        }
+    }
+    reached
+}
+
+/// The placements of the three smallest discs on neither peg `a` nor peg `b` (`0..4`): those
+/// that let a larger disc move between the two.
+#[inline]
+pub(crate) fn avoid(a: usize, b: usize) -> Members {
+    AVOID[a][b]
+}
+
+/// Reports the set of ranks `first + i` for the states `i` of `set`, where `first` may have
+/// wrapped below zero (a group's first rank plus a negative difference) though every rank of
+/// the set is a real one.
+#[inline]
+pub(crate) fn report_set(out: &mut impl Successors, first: u64, set: Members) {
+    if (first as i64) < 0 {
+        let below = first.wrapping_neg();
+        assert!(
+            below < 64 && set.shift_up(64 - below as u32).is_empty(),
+            "a set of ranks below zero"
+        );
+        out.many(0, set.shift_down(below as u32));
+    } else {
+        out.many(first, set);
     }
 }
 

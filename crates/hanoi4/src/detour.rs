@@ -104,7 +104,7 @@ impl DetourTable {
             space.index().len(),
             &seeds,
             threads,
-            |rank| space.orbit_size(rank),
+            space.orbits(),
             progress,
         );
         Ok(Self {

@@ -73,7 +73,7 @@ impl GoalTable {
             space.index().len(),
             &[goal],
             threads,
-            |rank| space.orbit_size(rank),
+            space.orbits(),
             progress,
         );
         let table = Self {

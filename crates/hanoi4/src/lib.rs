@@ -25,7 +25,7 @@ pub use judge::{Found, ParseError};
 pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use parse::{MAX_CASES, parse};
 pub use pdb::{PdbSearch, PdbSolution};
-pub use rank::{CanonicalIndex, RankedSpace};
+pub use rank::{CanonicalIndex, Orbits, RankedSpace};
 pub use solution::Solution;
 pub use solve::{DistanceView, Solver};
 pub use space::HanoiSpace;

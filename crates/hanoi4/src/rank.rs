@@ -10,10 +10,10 @@
 //! appeared every label is free, so the remaining discs' packed bits are the remaining rank;
 //! a scan stops there, after a few discs for most configurations.
 
-use statespace::Space;
+use statespace::{Members, Space, Successors, Weight};
 
 use crate::HanoiSpace;
-use crate::block::{SMALL, moves_from, small_moves};
+use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 
 /// The ranks that share the discs from the largest down to the one where the third of pegs 1
 /// to 3 first appears: `base..end`, `end - base = 4^free`, and a rank of the run is `base` plus
@@ -314,37 +314,68 @@ impl RankedSpace {
 }
 
 impl RankedSpace {
-    /// Calls `visit(rank, successor)` for every move of a disc of `min_disc` or more from the
-    /// canonical `packed` of `rank`, in `run`: by the run's values when the move keeps every
-    /// peg's largest disc (the relabelling unchanged), by relabelling and ranking otherwise.
+    /// Reports every move of `packed` (of `rank`, in `run`) one by one: by the run's values when
+    /// the move keeps every peg's largest disc (the relabelling unchanged), by relabelling and
+    /// ranking otherwise.
     #[inline]
-    fn moves_by_value(
-        &self,
-        rank: u64,
-        packed: u64,
-        run: &Run,
-        min_disc: usize,
-        visit: &mut impl FnMut(u64, u64),
-    ) {
+    fn moves_by_value(&self, rank: u64, packed: u64, run: &Run, out: &mut impl Successors) {
         let masks = self.space.peg_masks(packed);
-        moves_from(masks, min_disc, |disc, from, to| {
-            // Pegs 1 to 3 are relabelled by their largest discs: the move changes one when it
-            // empties a peg of them or starts one.
-            let relabels =
-                (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0);
-            let succ = if relabels {
-                let bit = 1u64 << (2 * disc);
-                let mut moved = masks;
-                moved[from] ^= bit;
-                moved[to] ^= bit;
-                self.index.rank(HanoiSpace::relabel(moved))
+        moves_from(masks, 0, |disc, from, to| {
+            let succ = if relabels(&masks, from, to) {
+                self.rank_moved(masks, disc, from, to)
             } else {
                 let value = &run.value[disc];
                 rank.wrapping_add(value[to]).wrapping_sub(value[from])
             };
-            visit(rank, succ);
+            out.one(rank, succ);
         });
     }
+
+    /// The rank of the configuration of peg masks `masks` once `disc` moves from `from` to `to`.
+    #[inline]
+    fn rank_moved(&self, masks: [u64; 4], disc: usize, from: usize, to: usize) -> u64 {
+        let bit = 1u64 << (2 * disc);
+        let mut moved = masks;
+        moved[from] ^= bit;
+        moved[to] ^= bit;
+        self.index.rank(HanoiSpace::relabel(moved))
+    }
+
+    /// Reports the successors of the members `group` of the 64 ranks from `start`, a group of
+    /// `run` (`run.free >= 3`): the three smallest discs' moves by masks and shifts, the larger
+    /// discs' moves by the run's values for the whole group at once (see the `block` module).
+    #[inline]
+    fn expand_group(&self, start: u64, group: Members, run: &Run, out: &mut impl Successors) {
+        out.many(start, block::within(group));
+        let packed = run.prefix | (start - run.base);
+        // The larger discs, as placed in every configuration of the group.
+        let mut masks = self.space.peg_masks(packed);
+        masks[0] &= !BLOCK_BITS;
+        moves_from(masks, BLOCK_DISCS, |disc, from, to| {
+            let moving = group & block::avoid(from, to);
+            if moving.is_empty() {
+                return;
+            }
+            if relabels(&masks, from, to) {
+                for low in moving.iter() {
+                    let low = u64::from(low);
+                    let masks = self.space.peg_masks(packed | low);
+                    out.one(start + low, self.rank_moved(masks, disc, from, to));
+                }
+            } else {
+                let value = &run.value[disc];
+                let first = start.wrapping_add(value[to]).wrapping_sub(value[from]);
+                block::report_set(out, first, moving);
+            }
+        });
+    }
+}
+
+/// Whether moving the top disc of `from` to `to` changes the relabelling: it empties a peg of
+/// 1 to 3 or starts one (pegs are relabelled by their largest discs).
+#[inline]
+fn relabels(masks: &[u64; 4], from: usize, to: usize) -> bool {
+    (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0)
 }
 
 impl Space for RankedSpace {
@@ -354,28 +385,67 @@ impl Space for RankedSpace {
             .for_each_successor(self.index.unrank(rank), |succ| visit(self.index.rank(succ)));
     }
 
-    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
-        let small = small_moves();
+    fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
         let mut run = Run::empty();
         let mut members = members;
-        while members != 0 {
-            let rank = first + u64::from(members.trailing_zeros());
-            members &= members - 1;
+        while let Some(low) = members.iter().next() {
+            let rank = first + u64::from(low);
             if !(run.base..run.end).contains(&rank) {
                 self.index.run_into(rank, &mut run);
             }
-            let packed = run.prefix | (rank - run.base);
-            if run.free < SMALL {
-                self.moves_by_value(rank, packed, &run, 0, &mut visit);
+            if run.free < BLOCK_DISCS {
+                members &= !Members::from_bits(1 << low);
+                self.moves_by_value(rank, run.prefix | (rank - run.base), &run, out);
                 continue;
             }
-            let entry = small.of(packed);
-            for &delta in &entry.deltas[..usize::from(entry.count)] {
-                visit(rank, rank.wrapping_add_signed(i64::from(delta)));
-            }
-            if entry.large_moves {
-                self.moves_by_value(rank, packed, &run, SMALL, &mut visit);
-            }
+            // The group of 64 ranks of the run that holds `rank`, and the block's members in it.
+            let start = run.base + ((rank - run.base) & !63);
+            let (group, taken) = if start >= first {
+                let shift = (start - first) as u32;
+                (members.shift_down(shift), Members::ALL.shift_up(shift))
+            } else {
+                let shift = (first - start) as u32;
+                (members.shift_up(shift), Members::ALL.shift_down(shift))
+            };
+            members &= !taken;
+            self.expand_group(start, group, &run, out);
         }
+    }
+}
+
+/// The orbit sizes of a [`RankedSpace`] as the weights of a two-bit search (the level sizes
+/// then count configurations, not canonical ones): 6 for every rank of a chunk that holds no
+/// smaller orbit, so a word of ranks is weighed with a count of its bits.
+pub struct Orbits<'a>(&'a RankedSpace);
+
+impl RankedSpace {
+    /// The orbit sizes of the ranks, as the weights of a two-bit search.
+    pub fn orbits(&self) -> Orbits<'_> {
+        Orbits(self)
+    }
+}
+
+impl Weight for Orbits<'_> {
+    #[inline]
+    fn of(&self, rank: u64) -> u64 {
+        self.0.orbit_size(rank)
+    }
+
+    #[inline]
+    fn of_fields(&self, first: u64, fields: u64) -> u64 {
+        // A word of 32 ranks lies in one chunk.
+        let chunk = first >> CHUNK_SHIFT;
+        if self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0 {
+            return 6 * u64::from(fields.count_ones());
+        }
+        let mut fields = fields;
+        let mut total = 0;
+        while fields != 0 {
+            total += self
+                .0
+                .orbit_size(first + u64::from(fields.trailing_zeros() / 2));
+            fields &= fields - 1;
+        }
+        total
     }
 }

@@ -2,9 +2,9 @@
 //! or as the quotient by relabelling pegs 1 to 3, and the lifting of canonical paths back to
 //! real moves.
 
-use statespace::Space;
+use statespace::{Members, Space, Successors};
 
-use crate::block::{SMALL, moves_from, small_moves};
+use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 use crate::{Move, Peg};
 
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
@@ -128,34 +128,28 @@ impl Space for HanoiSpace {
         }
     }
 
-    /// For the plain space (a configuration's rank is its packed bits), the smallest discs'
-    /// moves come from a table (see the `block` module); the quotient expands state by state.
+    /// For the plain space (a configuration's rank is its packed bits), by masks and shifts
+    /// of the block's members (see the `block` module); the quotient expands state by state.
     #[inline]
-    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
+    fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
         let n_discs = (self.low_bits.count_ones()) as usize;
-        let mut members = members;
-        if self.symmetric || n_discs < SMALL {
-            while members != 0 {
-                let state = first + u64::from(members.trailing_zeros());
-                members &= members - 1;
-                self.for_each_successor(state, |succ| visit(state, succ));
+        if self.symmetric || n_discs < BLOCK_DISCS {
+            for i in members.iter() {
+                let state = first + u64::from(i);
+                self.for_each_successor(state, |succ| out.one(state, succ));
             }
             return;
         }
-        let small = small_moves();
-        while members != 0 {
-            let state = first + u64::from(members.trailing_zeros());
-            members &= members - 1;
-            let entry = small.of(state);
-            for &delta in &entry.deltas[..usize::from(entry.count)] {
-                visit(state, state.wrapping_add_signed(i64::from(delta)));
+        out.many(first, block::within(members));
+        // The larger discs, as placed in every configuration of the block.
+        let mut masks = self.peg_masks(first);
+        masks[0] &= !BLOCK_BITS;
+        moves_from(masks, BLOCK_DISCS, |disc, from, to| {
+            let moving = members & block::avoid(from, to);
+            if !moving.is_empty() {
+                out.many(first ^ (((from ^ to) as u64) << (2 * disc)), moving);
             }
-            if entry.large_moves {
-                moves_from(self.peg_masks(state), SMALL, |disc, from, to| {
-                    visit(state, state ^ (((from ^ to) as u64) << (2 * disc)));
-                });
-            }
-        }
+        });
     }
 }
 

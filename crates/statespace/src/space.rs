@@ -1,5 +1,7 @@
 //! The one trait a puzzle implements to be searched: successors of a packed state.
 
+use crate::Members;
+
 /// A state space over packed states (`u64`), described by its successor function.
 ///
 /// Implementations must yield successors in a fixed order: the searches are deterministic
@@ -8,24 +10,36 @@ pub trait Space {
     /// Calls `visit` once for every state reachable from `state` in one move.
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
 
-    /// Calls `visit(state, successor)` for every successor of every state `first + i` with bit
-    /// `i` set in `members` (states `first..first + 64` at most), the states in increasing
-    /// order and each state's successors in [`Space::for_each_successor`]'s order.
+    /// Puts into `out` the successors of every state `first + i` of `members`: a set of the
+    /// states `first..first + 64`, where `first` is a multiple of 64.
     ///
-    /// The dense searches ([`two_bit_bfs`](crate::two_bit_bfs)) expand a word of the table at
-    /// a time through this method. The default calls [`Space::for_each_successor`] per state;
-    /// a space can do better when neighbouring states share work, for example when a state's
-    /// rank is a number in base `b` and most moves change one digit: the successors of such
-    /// moves are the rank plus or minus a power of `b`, found with no unranking.
+    /// The two-bit search ([`two_bit_bfs`](crate::two_bit_bfs)) expands its table 64 states at
+    /// a time through this method, and only asks which states the block reaches, not which
+    /// member reached each: a successor may be reported alone ([`Successors::one`]) or as one
+    /// state of a set of 64 consecutive ones ([`Successors::many`]), in any order and any
+    /// number of times. The default reports each member's successors one by one, in
+    /// [`Space::for_each_successor`]'s order. A space can do much better when its ranks are
+    /// numbers in base `b` and most moves change one digit: the moves of the smallest digits
+    /// map the block onto itself (a shift and a mask of `members` each), and a move of a larger
+    /// digit that the small digits allow maps a whole subset of the block onto another block
+    /// at once, with no state unranked.
     #[inline]
-    fn expand_block<F: FnMut(u64, u64)>(&self, first: u64, members: u64, mut visit: F) {
-        let mut members = members;
-        while members != 0 {
-            let state = first + u64::from(members.trailing_zeros());
-            members &= members - 1;
-            self.for_each_successor(state, |succ| visit(state, succ));
+    fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
+        for i in members.iter() {
+            let state = first + u64::from(i);
+            self.for_each_successor(state, |succ| out.one(state, succ));
         }
     }
+}
+
+/// Where [`Space::expand_block`] reports the successors of a block of states.
+pub trait Successors {
+    /// `succ` is a successor of `state`.
+    fn one(&mut self, state: u64, succ: u64);
+
+    /// Every state `first + i` of `set` is a successor of a member of the block being
+    /// expanded (`first` need not be a multiple of anything).
+    fn many(&mut self, first: u64, set: Members);
 }
 
 /// A [`Space`] made from a closure `|state, visit| { ... }`, for tests and small spaces.

@@ -85,6 +85,51 @@ impl TwoBitTable {
     }
 }
 
+/// What each state reached counts for in the level sizes of a two-bit search.
+///
+/// A constant counts every state alike (`1` counts states); a closure `|state: u64| ...`
+/// gives each state its own weight, for example the number of configurations a canonical state
+/// stands for in a quotient by symmetries. A space whose weights are mostly the same can say
+/// so for a whole word of states at once ([`Weight::of_fields`]), which the search asks for.
+pub trait Weight: Sync {
+    /// The weight of `state`.
+    fn of(&self, state: u64) -> u64;
+
+    /// The total weight of the states `first + i` with bit `2i` set in `fields` (`first` a
+    /// multiple of 32; the odd bits of `fields` clear): a word of states laid out as the
+    /// table lays out their codes, the low bit of each state's field. The default adds
+    /// [`Weight::of`] state by state.
+    #[inline]
+    fn of_fields(&self, first: u64, fields: u64) -> u64 {
+        let mut fields = fields;
+        let mut total = 0;
+        while fields != 0 {
+            total += self.of(first + u64::from(fields.trailing_zeros() / 2));
+            fields &= fields - 1;
+        }
+        total
+    }
+}
+
+impl Weight for u64 {
+    #[inline]
+    fn of(&self, _: u64) -> u64 {
+        *self
+    }
+
+    #[inline]
+    fn of_fields(&self, _: u64, fields: u64) -> u64 {
+        *self * u64::from(fields.count_ones())
+    }
+}
+
+impl<F: Fn(u64) -> u64 + Sync> Weight for F {
+    #[inline]
+    fn of(&self, state: u64) -> u64 {
+        self(state)
+    }
+}
+
 /// Panics naming both states when the successor `succ` of `state` is outside a dense space of
 /// `len` states: in every build, since a table would otherwise count it or write past its end.
 #[inline]
@@ -137,9 +182,9 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// levels and codes are those of a BFS on any graph; reading exact distances and paths back
 /// ([`descend_mod3`]) is what requires reversible moves.
 ///
-/// `weight(state)` is what each reached state counts for in the level sizes: `1` to count
-/// states, or the number of configurations a canonical state stands for when the space is a
-/// quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
+/// `weight` is what each reached state counts for in the level sizes ([`Weight`]): `1` to
+/// count states, or the number of configurations a canonical state stands for when the space
+/// is a quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
 /// whether and how to show it). `threads` threads share each level (at least one).
 ///
 /// The table is cut into segments of 2^16 states dealt to the threads in turn; only a
@@ -168,7 +213,7 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 ///     visit((s + 1) % 1000);
 ///     visit((s + 999) % 1000);
 /// });
-/// let (table, levels) = two_bit_bfs(&ring, 1000, &[0], 2, |_| 1, |_, _| {});
+/// let (table, levels) = two_bit_bfs(&ring, 1000, &[0], 2, 1, |_, _| {});
 /// assert_eq!(levels.max_distance(), 500);
 /// assert_eq!(table.code(500), Some((500 % 3) as u8));
 /// // Exact distances and paths come back by descending the codes.
@@ -181,7 +226,7 @@ pub fn two_bit_bfs<S: Space + Sync>(
     len: u64,
     sources: &[u64],
     threads: usize,
-    weight: impl Fn(u64) -> u64 + Sync,
+    weight: impl Weight,
     progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
     let seeds: Vec<(u64, u32)> = sources.iter().map(|&s| (s, 0)).collect();
@@ -212,7 +257,7 @@ pub fn two_bit_bfs<S: Space + Sync>(
 ///     visit((s + 1) % 100);
 ///     visit((s + 99) % 100);
 /// });
-/// let (table, levels) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, |_| 1, |_, _| {});
+/// let (table, levels) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, 1, |_, _| {});
 /// assert_eq!(table.code(45), Some(15 % 3));
 /// assert_eq!(table.code(20), Some(20 % 3));
 /// assert_eq!(levels.max_distance(), 30); // states 30 and 70
@@ -222,7 +267,7 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
     len: u64,
     seeds: &[(u64, u32)],
     threads: usize,
-    weight: impl Fn(u64) -> u64 + Sync,
+    weight: impl Weight,
     mut progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
     let mut seeds = seeds.to_vec();
@@ -286,7 +331,7 @@ fn step_down<S: Space>(
 ///     visit((s + 1) % 100);
 ///     visit((s + 99) % 100);
 /// });
-/// let (table, _) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, |_| 1, |_, _| {});
+/// let (table, _) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, 1, |_, _| {});
 /// // State 45 is worth 15: five steps to seed 50, which entered at 10.
 /// let walk = descend_mod3_to_seed(&ring, &table, 45)?.unwrap();
 /// assert_eq!(walk, [45, 46, 47, 48, 49, 50]);

@@ -8,17 +8,21 @@
 //! successor in another thread's range is read there (a plain load) and, when still unreached,
 //! sent to its owner in a batch that the owner applies after the level's expansion.
 //!
-//! Each owner keeps, for its own words, a bitmap of the words that received a state in the
-//! level just finished (with a summary bit per 64 bitmap words, so that a scan costs what is
-//! dirty, not the table's size): the next level scans exactly those words, 32 codes at a time,
-//! and hands each word's states with the level's code to [`Space::expand_block`] at once.
+//! Each owner keeps, for its own blocks of 64 states (two words of codes), a bitmap of the
+//! blocks that received a state in the level just finished: the next level scans
+//! exactly those blocks and hands each block's states with the level's code to
+//! [`Space::expand_block`] at once. What it reports comes back as sets of states (a mask over
+//! 64 consecutive states, or one state), and reaching a set is word arithmetic: the unreached
+//! states of a word of codes are gathered into a mask, intersected with the set, and the
+//! result written back as codes, 32 states a load and a store.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::Space;
 use crate::arena::prefetch_read;
+use crate::space::Successors;
+use crate::{Members, Space, Weight};
 
-use super::{TwoBitTable, UNSEEN, check_bound};
+use super::{TwoBitTable, check_bound};
 
 /// States per segment, as a power of two: 2^16 states are 16 KiB of codes, so successors that
 /// change one of the eight smallest digits of a base-4 rank stay in the segment, and a level's
@@ -110,76 +114,85 @@ impl Layout {
     }
 }
 
-/// A set of an owner's words: a bit per word, and a summary bit per 64 bits.
+/// A set of an owner's blocks (pairs of words): a bit each.
+///
+/// Adding is one `or` with no branch (the search adds on every write, whether or not the write
+/// reached anything); a drain scans the bits a word at a time, 64 blocks of 64 states each,
+/// which costs a level about `1 / 4096` of the table's states in words read.
 struct Dirty {
     bits: Vec<u64>,
-    summary: Vec<u64>,
 }
 
 impl Dirty {
-    fn new(words: usize) -> Self {
-        let bit_words = words.div_ceil(64);
+    fn new(blocks: usize) -> Self {
         Self {
-            bits: vec![0; bit_words],
-            summary: vec![0; bit_words.div_ceil(64)],
+            bits: vec![0; blocks.div_ceil(64)],
         }
     }
 
-    #[inline]
-    fn mark(&mut self, local: usize) {
-        let index = local / 64;
-        let word = &mut self.bits[index];
-        if *word == 0 {
-            self.summary[index / 64] |= 1 << (index % 64);
-        }
-        *word |= 1 << (local % 64);
+    /// Adds `local` to the set when `hit`, with no branch.
+    #[inline(always)]
+    fn mark_if(&mut self, local: usize, hit: bool) {
+        self.bits[local / 64] |= u64::from(hit) << (local % 64);
     }
 
-    /// Calls `f(local)` for every word in the set, in increasing order, emptying the set.
+    /// Calls `f(local)` for every block in the set, in increasing order, emptying the set.
     #[inline]
     fn drain(&mut self, mut f: impl FnMut(usize)) {
-        for s in 0..self.summary.len() {
-            let mut summary = std::mem::take(&mut self.summary[s]);
-            while summary != 0 {
-                let index = s * 64 + summary.trailing_zeros() as usize;
-                summary &= summary - 1;
-                let mut bits = std::mem::take(&mut self.bits[index]);
-                while bits != 0 {
-                    f(index * 64 + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
+        for index in 0..self.bits.len() {
+            if self.bits[index] == 0 {
+                continue;
+            }
+            let mut bits = std::mem::take(&mut self.bits[index]);
+            while bits != 0 {
+                f(index * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
     }
 }
 
-/// One thread's share: the dirty sets of its words and what it sends to the other threads.
+/// A set of states sent to a word's owner: the word of codes, and the low bit of the field of
+/// each of its states in the set.
+type Sent = (u64, u64);
+
+/// One thread's share: the dirty sets of its blocks and what it sends to the other threads.
 ///
 /// Aligned to two cache lines, so that two threads' counters and batches never share one.
 #[repr(align(128))]
 struct Worker {
     id: usize,
-    /// The words that received a state in the level being expanded.
+    /// The blocks that received a state in the level being expanded.
     current: Dirty,
-    /// The words that receive a state in this level's expansion.
+    /// The blocks that receive a state in this level's expansion.
     next: Dirty,
     /// Per thread, the unreached successors found in its words, for it to apply.
-    outbox: Vec<Vec<u64>>,
+    outbox: Vec<Vec<Sent>>,
     /// The weight of the states this thread reached in the level.
     found: u64,
-    /// Successors generated and not yet probed.
+    /// Single successors generated and not yet probed.
     batch: Vec<u64>,
 }
+
+/// log2 of the words of codes read in one sequential pass before the first block of theirs is
+/// expanded in a level: 2^15 words are 256 KiB, half this machine's L2 cache per core. The
+/// moves of a level land all over such a chunk; read in order first, it comes from memory at
+/// streaming speed instead of a line at a time at random.
+const WARM_SHIFT: usize = 15;
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
 
-/// The 32 states of a word of codes whose code is `code`, as a mask (bit `i` for state `i`).
+/// The low bits of the fields of a word of codes whose code is `code`.
 #[inline]
 fn members(word: u64, code: u64) -> u64 {
     let x = word ^ (0x5555_5555_5555_5555 * code);
-    let mut m = !(x | x >> 1) & 0x5555_5555_5555_5555;
-    // Gather the even bits into the low 32.
+    !(x | x >> 1) & 0x5555_5555_5555_5555
+}
+
+/// The even bits of `m` (bits `2i`), packed into the low 32 bits (bit `i`).
+#[cfg(test)]
+fn gather(mut m: u64) -> u64 {
     m = (m | m >> 1) & 0x3333_3333_3333_3333;
     m = (m | m >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
     m = (m | m >> 4) & 0x00ff_00ff_00ff_00ff;
@@ -195,111 +208,200 @@ struct Level<'s, 'a, S, W> {
     next_code: u64,
 }
 
-impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Level<'_, '_, S, W> {
-    /// Writes `next_code` into the unreached `state` of `worker`'s own words.
-    #[inline]
-    fn reach_own(&self, worker_next: &mut Dirty, found: &mut u64, state: u64) {
-        self.reach_local(
-            worker_next,
-            found,
-            state,
-            self.shared.layout.local_word(state),
-        );
-    }
-
-    /// [`Level::reach_own`] for a state whose local word is known.
+impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
+    /// Writes `next_code` into the unreached states of `mask` (the low bits of their fields)
+    /// in `word`, one of the calling worker's own words (`local` among them).
     #[inline(always)]
-    fn reach_local(&self, worker_next: &mut Dirty, found: &mut u64, state: u64, local: usize) {
-        let cell = &self.shared.table[(state >> 5) as usize];
-        let shift = 2 * (state & 31);
-        let word = cell.load(Ordering::Relaxed);
-        if word >> shift & UNSEEN == UNSEEN {
-            // Unseen is 0b11: writing a code is clearing the bits that differ.
-            cell.store(
-                word & !((UNSEEN ^ self.next_code) << shift),
-                Ordering::Relaxed,
-            );
-            worker_next.mark(local);
-            *found += (self.shared.weight)(state);
-        }
+    fn reach_word(&self, next: &mut Dirty, found: &mut u64, word: usize, local: usize, mask: u64) {
+        let cell = &self.shared.table[word];
+        let codes = cell.load(Ordering::Relaxed);
+        let new = codes & codes >> 1 & mask;
+        // Unseen is 0b11: writing a code is clearing the bits that differ. Written whether or
+        // not anything is new, with no branch: which sets reach something is unpredictable.
+        cell.store(codes & !(new * (3 ^ self.next_code)), Ordering::Relaxed);
+        next.mark_if(local / 2, new != 0);
+        *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
-    /// Expands the states of `worker`'s dirty words with the level's code.
+    /// Expands the states of `worker`'s dirty blocks with the level's code.
     ///
-    /// Successors are gathered in a batch of a few hundred, each one's word asked of the cache
+    /// Successors are gathered in batches of a few hundred, each one's word asked of the cache
     /// as it is generated, and probed only when the batch is full: the loads of far successors
     /// overlap instead of waiting one after another.
     fn expand(&self, worker: &mut Worker) {
-        let Worker {
-            id,
-            current,
-            next,
-            outbox,
-            found,
-            batch,
-        } = worker;
-        let id = *id;
+        let id = worker.id;
         let layout = self.shared.layout;
-        current.drain(|local| {
-            let word_index = layout.global_word(id, local);
-            let word = self.shared.table[word_index].load(Ordering::Relaxed);
-            let mut members = members(word, self.code);
+        let mut current = std::mem::replace(&mut worker.current, Dirty::new(0));
+        let mut warm_chunk = usize::MAX;
+        let table = self.shared.table;
+        current.drain(|block| {
+            let word_index = layout.global_word(id, 2 * block);
             let first = (word_index as u64) << 5;
-            if first + 32 > self.shared.len {
-                members &= (1u64 << (self.shared.len - first)) - 1;
-            }
-            if members == 0 {
+            if first >= self.shared.len {
                 return;
             }
-            self.shared
-                .space
-                .expand_block(first, members, |state, succ| {
-                    check_bound(state, succ, self.shared.len);
-                    if (succ ^ first) >> 8 != 0 && layout.owner(succ) == id {
-                        // Off this word's cache line and in this thread's words (another thread's
-                        // are read once, when probed, rather than pulled in early).
-                        prefetch_read(&self.shared.table[(succ >> 5) as usize]);
-                    }
-                    batch.push(succ);
-                });
-            if batch.len() >= BATCH {
-                self.probe(id, batch, next, found, outbox);
+            let chunk = word_index >> WARM_SHIFT;
+            if chunk != warm_chunk {
+                warm_chunk = chunk;
+                let end = ((chunk + 1) << WARM_SHIFT).min(table.len());
+                let mut sum = 0u64;
+                for w in &table[chunk << WARM_SHIFT..end] {
+                    sum = sum.wrapping_add(w.load(Ordering::Relaxed));
+                }
+                std::hint::black_box(sum);
+            }
+            let low = members(table[word_index].load(Ordering::Relaxed), self.code);
+            let high = table
+                .get(word_index + 1)
+                .map_or(0, |w| members(w.load(Ordering::Relaxed), self.code));
+            let mut members = Members::from_layout(u128::from(low) | u128::from(high) << 64);
+            if first + 64 > self.shared.len {
+                members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
+            }
+            if members.is_empty() {
+                return;
+            }
+            let mut sink = Sink {
+                level: self,
+                worker: &mut *worker,
+                first,
+            };
+            self.shared.space.expand_block(first, members, &mut sink);
+            if worker.batch.len() >= BATCH {
+                self.probe(worker);
             }
         });
-        self.probe(id, batch, next, found, outbox);
+        self.probe(worker);
+        worker.current = current;
     }
 
-    /// Reaches the unreached successors of `batch` (sending those of other threads to them),
-    /// and empties it.
+    /// Reaches the unreached successors batched by `worker` (sending those in other threads'
+    /// words to them), and empties the batches.
     #[inline]
-    fn probe(
-        &self,
-        id: usize,
-        batch: &mut Vec<u64>,
-        next: &mut Dirty,
-        found: &mut u64,
-        outbox: &mut [Vec<u64>],
-    ) {
-        for &succ in batch.iter() {
-            let owner = self.shared.layout.owner(succ);
-            if owner == id {
-                self.reach_own(next, found, succ);
-            } else {
-                let word = self.shared.table[(succ >> 5) as usize].load(Ordering::Relaxed);
-                if word >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
-                    outbox[owner].push(succ);
-                }
-            }
+    fn probe(&self, worker: &mut Worker) {
+        let mut batch = std::mem::take(&mut worker.batch);
+        for &succ in &batch {
+            self.reach_mask(worker, (succ >> 5) as usize, 1 << (2 * (succ & 31)));
         }
         batch.clear();
+        worker.batch = batch;
+    }
+
+    /// Reaches the states of `mask` in `word`: here when the worker owns the word, else by
+    /// sending those still unreached to the owner.
+    #[inline(always)]
+    fn reach_mask(&self, worker: &mut Worker, word: usize, mask: u64) {
+        let layout = self.shared.layout;
+        let state = (word as u64) << 5;
+        let owner = layout.owner(state);
+        if owner == worker.id {
+            let local = layout.local_word(state);
+            self.reach_word(&mut worker.next, &mut worker.found, word, local, mask);
+        } else {
+            let codes = self.shared.table[word].load(Ordering::Relaxed);
+            let new = codes & codes >> 1 & mask;
+            if new != 0 {
+                worker.outbox[owner].push((word as u64, new));
+            }
+        }
     }
 
     /// Applies what the other threads found in `worker`'s words.
-    fn apply(&self, worker: &mut Worker, inbox: &[u64]) {
-        for &state in inbox {
-            self.reach_own(&mut worker.next, &mut worker.found, state);
+    fn apply(&self, worker: &mut Worker, inbox: &[Sent]) {
+        let layout = self.shared.layout;
+        for &(word, mask) in inbox {
+            let local = layout.local_word(word << 5);
+            self.reach_word(
+                &mut worker.next,
+                &mut worker.found,
+                word as usize,
+                local,
+                mask,
+            );
         }
     }
+}
+
+/// What [`Space::expand_block`] reports into during a level: successors are bounds-checked,
+/// their words prefetched when the worker owns them, and batched.
+struct Sink<'l, 'w, 's, 'a, S, W> {
+    level: &'l Level<'s, 'a, S, W>,
+    worker: &'w mut Worker,
+    /// The block being expanded.
+    first: u64,
+}
+
+impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
+    #[inline]
+    fn one(&mut self, state: u64, succ: u64) {
+        let shared = self.level.shared;
+        check_bound(state, succ, shared.len);
+        if (succ ^ self.first) >> 8 != 0 && shared.layout.owner(succ) == self.worker.id {
+            // Off this block's cache lines and in this thread's words (another thread's are
+            // read once, when probed, rather than pulled in early).
+            prefetch_read(&shared.table[(succ >> 5) as usize]);
+        }
+        self.worker.batch.push(succ);
+    }
+
+    #[inline]
+    fn many(&mut self, first: u64, set: Members) {
+        let Some(last) = set.last() else {
+            return;
+        };
+        let shared = self.level.shared;
+        let last = first + u64::from(last);
+        check_set_bound(self.first, last, shared.len);
+        let layout = shared.layout;
+        let word = (first >> 5) as usize;
+        let last_word = (last >> 5) as usize;
+        let offset = 2 * (first & 31) as u32;
+        let shifted = set.layout() << offset;
+        // The set over the words `word..=last_word` (two or three): the third piece is what the
+        // shift pushed out of the 128 bits.
+        let pieces = [
+            shifted as u64,
+            (shifted >> 64) as u64,
+            set.layout().checked_shr(128 - offset).unwrap_or(0) as u64,
+        ];
+        let owner = layout.owner(first);
+        let worker = &mut *self.worker;
+        if owner == worker.id && layout.owner(last) == owner {
+            // The worker's own words, reached at once (they are near, mostly in the cache).
+            let local = layout.local_word(first);
+            for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+                let (next, found) = (&mut worker.next, &mut worker.found);
+                self.level
+                    .reach_word(next, found, word + i, local + i, piece);
+            }
+        } else {
+            for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+                if piece != 0 {
+                    self.level.reach_mask(worker, word + i, piece);
+                }
+            }
+        }
+    }
+}
+
+/// Panics when a set of successors of the block at `first` reaches `last`, at or beyond `len`.
+#[inline]
+#[track_caller]
+fn check_set_bound(first: u64, last: u64, len: u64) {
+    if last >= len {
+        set_out_of_bounds(first, last, len);
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn set_out_of_bounds(first: u64, last: u64, len: u64) -> ! {
+    panic!(
+        "a state of {first}..{} has the successor {last}, outside the dense space of {len} \
+         states (0..{len})",
+        first + 64
+    )
 }
 
 /// What the coordinating thread asks of a worker, once a level.
@@ -309,7 +411,7 @@ enum Command {
     /// Expand the level of `code`.
     Expand { code: u64 },
     /// Reach what the other threads found in the worker's words, at the level after `code`.
-    Apply { inbox: Vec<u64>, code: u64 },
+    Apply { inbox: Vec<Sent>, code: u64 },
 }
 
 /// A worker's answer.
@@ -317,9 +419,9 @@ enum Reply {
     /// The weight of the seeds reached.
     Seeded(u64),
     /// The successors found for the other threads, per thread.
-    Expanded(Vec<Vec<u64>>),
+    Expanded(Vec<Vec<Sent>>),
     /// The weight reached in the level; the inbox given back, emptied, for reuse.
-    Applied(u64, Vec<u64>),
+    Applied(u64, Vec<Sent>),
     /// The worker panicked: the coordinator raises the panic again.
     Panicked(Box<dyn std::any::Any + Send>),
 }
@@ -333,7 +435,7 @@ struct Shared<'a, S, W> {
     layout: Layout,
 }
 
-impl<'a, S: Space + Sync, W: Fn(u64) -> u64 + Sync> Shared<'a, S, W> {
+impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
     fn level(&self, code: u64) -> Level<'_, 'a, S, W> {
         Level {
             shared: self,
@@ -353,7 +455,9 @@ impl<'a, S: Space + Sync, W: Fn(u64) -> u64 + Sync> Shared<'a, S, W> {
                     ..self.level(code)
                 };
                 for seed in seeds {
-                    level.reach_own(&mut worker.current, &mut found, seed);
+                    let local = self.layout.local_word(seed);
+                    let (word, bit) = ((seed >> 5) as usize, 1 << (2 * (seed & 31)));
+                    level.reach_word(&mut worker.current, &mut found, word, local, bit);
                 }
                 Reply::Seeded(found)
             }
@@ -384,7 +488,7 @@ struct Alone<'s, 'a, S, W> {
     worker: Worker,
 }
 
-impl<S: Space + Sync, W: Fn(u64) -> u64 + Sync> Crew for Alone<'_, '_, S, W> {
+impl<S: Space + Sync, W: Weight> Crew for Alone<'_, '_, S, W> {
     fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply> {
         commands
             .into_iter()
@@ -427,7 +531,7 @@ pub(super) fn search<S: Space + Sync>(
     len: u64,
     seeds: &[(u64, u32)],
     threads: usize,
-    weight: &(impl Fn(u64) -> u64 + Sync),
+    weight: &impl Weight,
     progress: &mut impl FnMut(u32, u64),
 ) -> (TwoBitTable, Vec<u64>) {
     let table = TwoBitTable::new(len);
@@ -436,8 +540,8 @@ pub(super) fn search<S: Space + Sync>(
     let mut workers: Vec<Worker> = (0..layout.threads)
         .map(|id| Worker {
             id,
-            current: Dirty::new(owned),
-            next: Dirty::new(owned),
+            current: Dirty::new(owned / 2),
+            next: Dirty::new(owned / 2),
             outbox: vec![Vec::new(); layout.threads],
             found: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
@@ -499,7 +603,7 @@ fn levels(
 ) -> Vec<u64> {
     let threads = layout.threads;
     let mut seeds = seeds.iter().copied().peekable();
-    let mut inboxes: Vec<Vec<u64>> = vec![Vec::new(); threads];
+    let mut inboxes: Vec<Vec<Sent>> = vec![Vec::new(); threads];
     let mut sizes = Vec::new();
     let mut carried = 0;
     loop {

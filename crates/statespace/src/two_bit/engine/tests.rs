@@ -3,14 +3,14 @@
 use super::*;
 
 #[test]
-fn members_gathers_the_states_of_a_code() {
+fn members_finds_the_states_of_a_code() {
     // State i has code i % 4 (3: unseen).
     let word = (0..32).fold(0u64, |w, i| w | (i % 4) << (2 * i));
     for code in 0..4 {
         let want = (0..32)
             .filter(|i| i % 4 == code)
             .fold(0u64, |m, i| m | 1 << i);
-        assert_eq!(members(word, code), want, "code {code}");
+        assert_eq!(gather(members(word, code)), want, "code {code}");
     }
 }
 

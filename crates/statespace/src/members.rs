@@ -1,0 +1,168 @@
+//! [`Members`]: a set of 64 consecutive states, laid out as a two-bit table lays out codes.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
+
+/// A set of the 64 states `first..first + 64` of a block ([`Space::expand_block`]), stored as
+/// the two-bit search stores their codes: state `first + i` is bit `2i` of a `u128` (the odd
+/// bits are always clear). Reaching a set is then a few word operations against the codes,
+/// with no bit gathered or spread, and a space's moves within a block are shifts of the set.
+///
+/// [`Space::expand_block`]: crate::Space::expand_block
+///
+/// ```
+/// use statespace::Members;
+///
+/// let set = Members::from_bits(0b1011);
+/// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 1, 3]);
+/// assert_eq!(set.shift_up(2).bits(), 0b10_1100);
+/// assert_eq!((set & Members::from_bits(0b1110)).len(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Members(u128);
+
+/// The even bits of a `u128`.
+const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+
+impl Members {
+    /// No state.
+    pub const EMPTY: Self = Self(0);
+
+    /// All 64 states.
+    pub const ALL: Self = Self(EVEN);
+
+    /// The set with state `first + i` for every bit `i` set in `bits`.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Self {
+        let mut m = bits as u128;
+        m = (m | m << 32) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+        m = (m | m << 16) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+        m = (m | m << 8) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+        m = (m | m << 4) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+        m = (m | m << 2) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+        Self((m | m << 1) & EVEN)
+    }
+
+    /// The set from its layout: bit `2i` of `layout` for state `i` (odd bits are ignored).
+    #[inline]
+    pub const fn from_layout(layout: u128) -> Self {
+        Self(layout & EVEN)
+    }
+
+    /// The layout: bit `2i` for state `i`.
+    #[inline]
+    pub const fn layout(self) -> u128 {
+        self.0
+    }
+
+    /// Bit `i` for state `i`.
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        let mut m = self.0;
+        m = (m | m >> 1) & 0x3333_3333_3333_3333_3333_3333_3333_3333;
+        m = (m | m >> 2) & 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+        m = (m | m >> 4) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+        m = (m | m >> 8) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+        m = (m | m >> 16) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+        (m | m >> 32) as u64
+    }
+
+    /// Whether the set has no state.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The number of states.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether state `i` (below 64) is in the set.
+    #[inline]
+    pub const fn contains(self, i: u32) -> bool {
+        self.0 >> (2 * i) & 1 == 1
+    }
+
+    /// The set with state `i + states` for every state `i` (those past 63 dropped).
+    #[inline]
+    pub const fn shift_up(self, states: u32) -> Self {
+        if states >= 64 {
+            Self::EMPTY
+        } else {
+            Self(self.0 << (2 * states))
+        }
+    }
+
+    /// The set with state `i - states` for every state `i` (those below 0 dropped).
+    #[inline]
+    pub const fn shift_down(self, states: u32) -> Self {
+        if states >= 64 {
+            Self::EMPTY
+        } else {
+            Self(self.0 >> (2 * states))
+        }
+    }
+
+    /// The states, in increasing order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = u32> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() / 2;
+                rest &= rest - 1;
+                i
+            })
+        })
+    }
+
+    /// The highest state, if any.
+    #[inline]
+    pub const fn last(self) -> Option<u32> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some((127 - self.0.leading_zeros()) / 2)
+        }
+    }
+}
+
+impl BitAnd for Members {
+    type Output = Self;
+    #[inline]
+    fn bitand(self, other: Self) -> Self {
+        Self(self.0 & other.0)
+    }
+}
+
+impl BitOr for Members {
+    type Output = Self;
+    #[inline]
+    fn bitor(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+}
+
+impl BitAndAssign for Members {
+    #[inline]
+    fn bitand_assign(&mut self, other: Self) {
+        self.0 &= other.0;
+    }
+}
+
+impl BitOrAssign for Members {
+    #[inline]
+    fn bitor_assign(&mut self, other: Self) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::Not for Members {
+    type Output = Self;
+    /// The other states of the block.
+    #[inline]
+    fn not(self) -> Self {
+        Self(!self.0 & EVEN)
+    }
+}
