@@ -72,23 +72,28 @@ const SHIFT_BITS: [[[u64; 3]; 3]; 2] = {
     masks
 };
 
-/// `AVOID_BITS[a][b]`: the placements of the three smallest discs on neither peg `a` nor `b`.
-const AVOID_BITS: [[u64; 4]; 4] = {
-    let mut masks = [[0; 4]; 4];
-    let mut a = 0;
-    while a < 4 {
-        let mut b = 0;
-        while b < 4 {
-            let mut i = 0;
-            while i < 64 {
-                if below_avoid(i, 3, a, b) {
-                    masks[a][b] |= 1 << i;
+/// `AVOID_BITS[k][a][b]`: the placements of the `k` smallest discs (`0..4^k`) on neither peg
+/// `a` nor `b`.
+const AVOID_BITS: [[[u64; 4]; 4]; 4] = {
+    let mut masks = [[[0; 4]; 4]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut a = 0;
+        while a < 4 {
+            let mut b = 0;
+            while b < 4 {
+                let mut i = 0;
+                while i < 1 << (2 * k) {
+                    if below_avoid(i, k, a, b) {
+                        masks[k][a][b] |= 1 << i;
+                    }
+                    i += 1;
                 }
-                i += 1;
+                b += 1;
             }
-            b += 1;
+            a += 1;
         }
-        a += 1;
+        k += 1;
     }
     masks
 };
@@ -106,11 +111,12 @@ const SHIFTS: [[[Members; 3]; 3]; 2] = {
 };
 
 /// [`AVOID_BITS`] as sets.
-const AVOID: [[Members; 4]; 4] = {
-    let mut sets = [[Members::EMPTY; 4]; 4];
+const AVOID: [[[Members; 4]; 4]; 4] = {
+    let mut sets = [[[Members::EMPTY; 4]; 4]; 4];
     let mut i = 0;
-    while i < 16 {
-        sets[i / 4][i % 4] = Members::from_bits(AVOID_BITS[i / 4][i % 4]);
+    while i < 64 {
+        let (k, a, b) = (i / 16, i / 4 % 4, i % 4);
+        sets[k][a][b] = Members::from_bits(AVOID_BITS[k][a][b]);
         i += 1;
     }
     sets
@@ -120,8 +126,14 @@ const AVOID: [[Members; 4]; 4] = {
 /// placement `i` of the three smallest discs): every move of one of those discs.
 #[inline]
 pub(crate) fn within(members: Members) -> Members {
+    within_smallest(members, BLOCK_DISCS)
+}
+
+/// [`within`] for the `k` smallest discs (`k <= 3`): `members` among the placements `0..4^k`.
+#[inline]
+pub(crate) fn within_smallest(members: Members, k: usize) -> Members {
     let mut reached = Members::EMPTY;
-    for disc in 0..BLOCK_DISCS {
+    for disc in 0..k {
         for d in 1..=3 {
             let shift = (d as u32) << (2 * disc);
             reached |= (members & SHIFTS[1][disc][d - 1]).shift_up(shift);
@@ -135,7 +147,13 @@ pub(crate) fn within(members: Members) -> Members {
 /// that let a larger disc move between the two.
 #[inline]
 pub(crate) fn avoid(a: usize, b: usize) -> Members {
-    AVOID[a][b]
+    AVOID[BLOCK_DISCS][a][b]
+}
+
+/// [`avoid`] for the `k` smallest discs (`k <= 3`): placements among `0..4^k`.
+#[inline]
+pub(crate) fn avoid_smallest(k: usize, a: usize, b: usize) -> Members {
+    AVOID[k][a][b]
 }
 
 /// Reports the set of ranks `first + i` for the states `i` of `set`, where `first` may have

@@ -24,6 +24,8 @@ use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 /// a move that keeps every peg's largest disc changes the rank by the difference of two values.
 #[derive(Clone, Debug)]
 pub(crate) struct Run {
+    /// The discs of the index the run belongs to.
+    n_discs: usize,
     base: u64,
     end: u64,
     prefix: u64,
@@ -34,6 +36,7 @@ pub(crate) struct Run {
 impl Run {
     fn empty() -> Self {
         Self {
+            n_discs: 0,
             base: 1,
             end: 0,
             prefix: 0,
@@ -130,6 +133,7 @@ impl CanonicalIndex {
     /// pegs 1 to 3 do not all appear.
     #[inline]
     pub(crate) fn run_into(&self, rank: u64, run: &mut Run) {
+        run.n_discs = self.n_discs;
         let mut rest = rank;
         let mut prefix = 0;
         let mut used = 0;
@@ -314,23 +318,6 @@ impl RankedSpace {
 }
 
 impl RankedSpace {
-    /// Reports every move of `packed` (of `rank`, in `run`) one by one: by the run's values when
-    /// the move keeps every peg's largest disc (the relabelling unchanged), by relabelling and
-    /// ranking otherwise.
-    #[inline]
-    fn moves_by_value(&self, rank: u64, packed: u64, run: &Run, out: &mut impl Successors) {
-        let masks = self.space.peg_masks(packed);
-        moves_from(masks, 0, |disc, from, to| {
-            let succ = if relabels(&masks, from, to) {
-                self.rank_moved(masks, disc, from, to)
-            } else {
-                let value = &run.value[disc];
-                rank.wrapping_add(value[to]).wrapping_sub(value[from])
-            };
-            out.one(rank, succ);
-        });
-    }
-
     /// The rank of the configuration of peg masks `masks` once `disc` moves from `from` to `to`.
     #[inline]
     fn rank_moved(&self, masks: [u64; 4], disc: usize, from: usize, to: usize) -> u64 {
@@ -341,18 +328,28 @@ impl RankedSpace {
         self.index.rank(HanoiSpace::relabel(moved))
     }
 
-    /// Reports the successors of the members `group` of the 64 ranks from `start`, a group of
-    /// `run` (`run.free >= 3`): the three smallest discs' moves by masks and shifts, the larger
-    /// discs' moves by the run's values for the whole group at once (see the `block` module).
+    /// Reports the successors of the members `group` of the `4^k` ranks from `start`, a group
+    /// of `run` (`k = min(run.free, 3)`): the `k` smallest discs' moves by masks and shifts,
+    /// the larger discs' moves by the run's values for the whole group at once (see the
+    /// `block` module), and only moves that relabel pegs one configuration at a time.
     #[inline]
-    fn expand_group(&self, start: u64, group: Members, run: &Run, out: &mut impl Successors) {
-        out.many(start, block::within(group));
+    fn expand_group(
+        &self,
+        start: u64,
+        group: Members,
+        k: usize,
+        run: &Run,
+        out: &mut impl Successors,
+    ) {
+        if k > 0 {
+            out.many(start, block::within_smallest(group, k));
+        }
         let packed = run.prefix | (start - run.base);
         // The larger discs, as placed in every configuration of the group.
         let mut masks = self.space.peg_masks(packed);
-        masks[0] &= !BLOCK_BITS;
-        moves_from(masks, BLOCK_DISCS, |disc, from, to| {
-            let moving = group & block::avoid(from, to);
+        masks[0] &= !(BLOCK_BITS & ((1 << (2 * k)) - 1));
+        moves_from(masks, k, |disc, from, to| {
+            let moving = group & block::avoid_smallest(k, from, to);
             if moving.is_empty() {
                 return;
             }
@@ -386,31 +383,36 @@ impl Space for RankedSpace {
     }
 
     fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
-        let mut run = Run::empty();
-        let mut members = members;
-        while let Some(low) = members.iter().next() {
-            let rank = first + u64::from(low);
-            if !(run.base..run.end).contains(&rank) {
-                self.index.run_into(rank, &mut run);
+        RUN.with_borrow_mut(|run| {
+            let mut members = members;
+            while let Some(low) = members.iter().next() {
+                let rank = first + u64::from(low);
+                if !(run.n_discs == self.index.n_discs && (run.base..run.end).contains(&rank)) {
+                    self.index.run_into(rank, run);
+                }
+                // The group of `4^k` ranks of the run that holds `rank`, and the block's
+                // members in it.
+                let k = run.free.min(BLOCK_DISCS);
+                let size = 1u32 << (2 * k);
+                let start = run.base + ((rank - run.base) & !(u64::from(size) - 1));
+                let span = Members::ALL.shift_down(64 - size);
+                let (group, taken) = if start >= first {
+                    let shift = (start - first) as u32;
+                    (members.shift_down(shift) & span, span.shift_up(shift))
+                } else {
+                    let shift = (first - start) as u32;
+                    (members.shift_up(shift) & span, span.shift_down(shift))
+                };
+                members &= !taken;
+                self.expand_group(start, group, k, run, out);
             }
-            if run.free < BLOCK_DISCS {
-                members &= !Members::from_bits(1 << low);
-                self.moves_by_value(rank, run.prefix | (rank - run.base), &run, out);
-                continue;
-            }
-            // The group of 64 ranks of the run that holds `rank`, and the block's members in it.
-            let start = run.base + ((rank - run.base) & !63);
-            let (group, taken) = if start >= first {
-                let shift = (start - first) as u32;
-                (members.shift_down(shift), Members::ALL.shift_up(shift))
-            } else {
-                let shift = (first - start) as u32;
-                (members.shift_up(shift), Members::ALL.shift_down(shift))
-            };
-            members &= !taken;
-            self.expand_group(start, group, &run, out);
-        }
+        });
     }
+}
+
+thread_local! {
+    /// The run of the ranks a thread expanded last: blocks of a run follow one another.
+    static RUN: std::cell::RefCell<Run> = std::cell::RefCell::new(Run::empty());
 }
 
 /// The orbit sizes of a [`RankedSpace`] as the weights of a two-bit search (the level sizes
@@ -431,7 +433,7 @@ impl Weight for Orbits<'_> {
         self.0.orbit_size(rank)
     }
 
-    #[inline]
+    #[inline(always)]
     fn of_fields(&self, first: u64, fields: u64) -> u64 {
         // A word of 32 ranks lies in one chunk.
         let chunk = first >> CHUNK_SHIFT;

@@ -166,3 +166,6 @@ impl std::ops::Not for Members {
         Self(!self.0 & EVEN)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -8,7 +8,7 @@
 //!
 //! A level is expanded by scanning for states whose code is `d mod 3`. States of levels `d - 3`,
 //! `d - 6`, ... share that code; expanding them again is harmless (their neighbours are all
-//! reached) but costly, so the scan is limited to the words of 32 codes that received a state
+//! reached) but costly, so the scan is limited to the blocks of 64 codes that received a state
 //! in the previous level. Threads own interleaved segments of the table and write only their
 //! own (the `engine` module says how), so no `unsafe` and no atomic read-modify-write is needed.
 
@@ -188,17 +188,18 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// whether and how to show it). `threads` threads share each level (at least one).
 ///
 /// The table is cut into segments of 2^16 states dealt to the threads in turn; only a
-/// segment's thread writes it (plain loads and stores, no atomic read-modify-write), and
-/// successors in another thread's segments are sent to it in a batch after each level. Each
-/// thread keeps a bit per word of codes that received a state in the last level; the next
-/// level expands those words' states with its code, a word at a time through
-/// [`Space::expand_block`].
+/// segment's thread touches it during a level (plain loads and stores, no atomic
+/// read-modify-write), and successors in another thread's segments are sent to it in a batch
+/// after each level. Each thread keeps a bit per block of 64 states that received a state in
+/// the last level; the next level expands those blocks' states with its code, a block at a
+/// time through [`Space::expand_block`], which may report successors as whole sets
+/// ([`Members`](crate::Members)) reached with a few word operations.
 ///
 /// # Complexity
-/// * Time: O(states × branching), plus re-expansions of older states that share a word of
-///   codes with the level's states.
-/// * Space: `len / 4` bytes for the codes, `len / 128` for the two sets of dirty words, and
-///   the batches sent between threads (8 bytes a successor found in another's segment).
+/// * Time: O(states × branching), plus re-expansions of older states that share a block of
+///   64 with the level's states; a space that reports sets pays per set, not per state.
+/// * Space: `len / 4` bytes for the codes, `len / 256` for the two sets of dirty blocks, and
+///   the batches sent between threads (16 bytes a word of successors in another's segment).
 ///
 /// # Panics
 /// When a successor or a source is not below `len` (the message names it), and when the space

@@ -2,19 +2,25 @@
 //!
 //! The table is cut into segments of `2^SEGMENT_SHIFT` states (or fewer, for small tables);
 //! thread `t` of `T` owns segments `t`, `t + T`, `t + 2T`, ... (interleaved, so that every
-//! level's work spreads over the threads). Only the owner of a word ever writes it, with a
-//! plain load and store (an `AtomicU64` load and store with `Relaxed` ordering compile to
-//! ordinary moves: no `lock`ed instruction), so threads never write the same cache line. A
-//! successor in another thread's range is read there (a plain load) and, when still unreached,
-//! sent to its owner in a batch that the owner applies after the level's expansion.
+//! level's work spreads over the threads). Only the owner of a word ever reads or writes it
+//! during a level, with a plain load and store (an `AtomicU64` load and store with `Relaxed`
+//! ordering compile to ordinary moves: no `lock`ed instruction), so no cache line moves
+//! between cores while a level runs. Successors in another thread's words are sent to it, as
+//! (word, states) pairs, and applied by their owner after the level's expansion.
 //!
 //! Each owner keeps, for its own blocks of 64 states (two words of codes), a bitmap of the
-//! blocks that received a state in the level just finished: the next level scans
-//! exactly those blocks and hands each block's states with the level's code to
-//! [`Space::expand_block`] at once. What it reports comes back as sets of states (a mask over
-//! 64 consecutive states, or one state), and reaching a set is word arithmetic: the unreached
-//! states of a word of codes are gathered into a mask, intersected with the set, and the
-//! result written back as codes, 32 states a load and a store.
+//! blocks that received a state in the level just finished: the next level expands exactly
+//! those blocks, handing each block's states with the level's code to [`Space::expand_block`]
+//! at once as a [`Members`] set. What the space reports comes back as sets of states (64
+//! consecutive states, or one), and reaching a set is word arithmetic against the codes, which
+//! `Members` lays out the same way: `codes & codes >> 1 & set` are the set's unreached states
+//! in a word of 32, and one store writes the next level's code into all of them. The store and
+//! the dirty mark are made whether or not anything was reached: which sets reach something is
+//! unpredictable, and a branch on it costs more than the write.
+//!
+//! A level's moves land all over the owner's words; the owner reads each chunk of them in
+//! order before expanding its blocks (see [`WARM_SHIFT`]), so that they come from memory at
+//! streaming speed rather than a cache line at a time.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -135,21 +141,6 @@ impl Dirty {
     fn mark_if(&mut self, local: usize, hit: bool) {
         self.bits[local / 64] |= u64::from(hit) << (local % 64);
     }
-
-    /// Calls `f(local)` for every block in the set, in increasing order, emptying the set.
-    #[inline]
-    fn drain(&mut self, mut f: impl FnMut(usize)) {
-        for index in 0..self.bits.len() {
-            if self.bits[index] == 0 {
-                continue;
-            }
-            let mut bits = std::mem::take(&mut self.bits[index]);
-            while bits != 0 {
-                f(index * 64 + bits.trailing_zeros() as usize);
-                bits &= bits - 1;
-            }
-        }
-    }
 }
 
 /// A set of states sent to a word's owner: the word of codes, and the low bit of the field of
@@ -174,11 +165,16 @@ struct Worker {
     batch: Vec<u64>,
 }
 
-/// log2 of the words of codes read in one sequential pass before the first block of theirs is
-/// expanded in a level: 2^15 words are 256 KiB, half this machine's L2 cache per core. The
-/// moves of a level land all over such a chunk; read in order first, it comes from memory at
-/// streaming speed instead of a line at a time at random.
+/// log2 of a chunk of a worker's words of codes (2^15 words are 256 KiB, half the L2 cache of
+/// a core of this machine). Before a level expands the blocks of a chunk that holds at least
+/// [`WARM_BLOCKS`] of them, it reads the whole chunk in order: the level's moves land all over
+/// it, and read in order it comes from memory at streaming speed instead of a line at a time
+/// at random (measured: twice as fast over the full space of 14 discs).
 const WARM_SHIFT: usize = 15;
+
+/// The dirty blocks that make a chunk worth reading in order first: below that, the few
+/// lines its moves touch cost less than the chunk.
+const WARM_BLOCKS: u32 = 16;
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
@@ -229,50 +225,76 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// as it is generated, and probed only when the batch is full: the loads of far successors
     /// overlap instead of waiting one after another.
     fn expand(&self, worker: &mut Worker) {
-        let id = worker.id;
-        let layout = self.shared.layout;
         let mut current = std::mem::replace(&mut worker.current, Dirty::new(0));
-        let mut warm_chunk = usize::MAX;
-        let table = self.shared.table;
-        current.drain(|block| {
-            let word_index = layout.global_word(id, 2 * block);
-            let first = (word_index as u64) << 5;
-            if first >= self.shared.len {
-                return;
+        // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
+        let per_chunk = 1 << (WARM_SHIFT - 7);
+        for (chunk, bits) in current.bits.chunks_mut(per_chunk).enumerate() {
+            let dirty: u32 = bits.iter().map(|b| b.count_ones()).sum();
+            if dirty == 0 {
+                continue;
             }
-            let chunk = word_index >> WARM_SHIFT;
-            if chunk != warm_chunk {
-                warm_chunk = chunk;
-                let end = ((chunk + 1) << WARM_SHIFT).min(table.len());
-                let mut sum = 0u64;
-                for w in &table[chunk << WARM_SHIFT..end] {
-                    sum = sum.wrapping_add(w.load(Ordering::Relaxed));
+            if dirty >= WARM_BLOCKS {
+                self.warm(worker.id, chunk);
+            }
+            for (i, word) in bits.iter_mut().enumerate() {
+                let mut blocks = std::mem::take(word);
+                while blocks != 0 {
+                    let block = (chunk * per_chunk + i) * 64 + blocks.trailing_zeros() as usize;
+                    blocks &= blocks - 1;
+                    self.expand_block(worker, block);
                 }
-                std::hint::black_box(sum);
             }
-            let low = members(table[word_index].load(Ordering::Relaxed), self.code);
-            let high = table
-                .get(word_index + 1)
-                .map_or(0, |w| members(w.load(Ordering::Relaxed), self.code));
-            let mut members = Members::from_layout(u128::from(low) | u128::from(high) << 64);
-            if first + 64 > self.shared.len {
-                members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
-            }
-            if members.is_empty() {
-                return;
-            }
-            let mut sink = Sink {
-                level: self,
-                worker: &mut *worker,
-                first,
-            };
-            self.shared.space.expand_block(first, members, &mut sink);
-            if worker.batch.len() >= BATCH {
-                self.probe(worker);
-            }
-        });
+        }
         self.probe(worker);
         worker.current = current;
+    }
+
+    /// Reads the worker's words of chunk `chunk` in order, so that the level's moves into them
+    /// find them in the cache (see [`WARM_SHIFT`]).
+    fn warm(&self, id: usize, chunk: usize) {
+        let layout = self.shared.layout;
+        let table = self.shared.table;
+        let segment = layout.segment_words();
+        let mut sum = 0u64;
+        for local in (chunk << WARM_SHIFT..(chunk + 1) << WARM_SHIFT).step_by(segment) {
+            let start = layout.global_word(id, local).min(table.len());
+            let end = (start + segment).min(table.len());
+            for word in &table[start..end] {
+                sum = sum.wrapping_add(word.load(Ordering::Relaxed));
+            }
+        }
+        std::hint::black_box(sum);
+    }
+
+    /// Expands the states of the worker's local block `block` with the level's code.
+    #[inline]
+    fn expand_block(&self, worker: &mut Worker, block: usize) {
+        let table = self.shared.table;
+        let word_index = self.shared.layout.global_word(worker.id, 2 * block);
+        let first = (word_index as u64) << 5;
+        if first >= self.shared.len {
+            return;
+        }
+        let low = members(table[word_index].load(Ordering::Relaxed), self.code);
+        let high = table
+            .get(word_index + 1)
+            .map_or(0, |w| members(w.load(Ordering::Relaxed), self.code));
+        let mut members = Members::from_layout(u128::from(low) | u128::from(high) << 64);
+        if first + 64 > self.shared.len {
+            members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
+        }
+        if members.is_empty() {
+            return;
+        }
+        let mut sink = Sink {
+            level: self,
+            worker: &mut *worker,
+            first,
+        };
+        self.shared.space.expand_block(first, members, &mut sink);
+        if worker.batch.len() >= BATCH {
+            self.probe(worker);
+        }
     }
 
     /// Reaches the unreached successors batched by `worker` (sending those in other threads'
@@ -298,11 +320,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
             let local = layout.local_word(state);
             self.reach_word(&mut worker.next, &mut worker.found, word, local, mask);
         } else {
-            let codes = self.shared.table[word].load(Ordering::Relaxed);
-            let new = codes & codes >> 1 & mask;
-            if new != 0 {
-                worker.outbox[owner].push((word as u64, new));
-            }
+            worker.outbox[owner].push((word as u64, mask));
         }
     }
 
