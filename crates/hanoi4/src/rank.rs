@@ -31,6 +31,12 @@ pub(crate) struct Run {
     prefix: u64,
     free: usize,
     value: [[u64; 4]; 32],
+    /// `above[disc]`: the first rank, the labels seen and the packed bits of the configurations
+    /// that share the run's discs above `disc`, for the discs the run was found through (from
+    /// the largest down to `deepest`). The next run is found from the deepest of these that
+    /// holds its rank: consecutive runs share most of their larger discs.
+    above: [(u64, usize, u64); 32],
+    deepest: usize,
 }
 
 impl Run {
@@ -42,6 +48,8 @@ impl Run {
             prefix: 0,
             free: 0,
             value: [[0; 4]; 32],
+            above: [(0, 0, 0); 32],
+            deepest: 0,
         }
     }
 }
@@ -133,11 +141,25 @@ impl CanonicalIndex {
     /// pegs 1 to 3 do not all appear.
     #[inline]
     pub(crate) fn run_into(&self, rank: u64, run: &mut Run) {
-        run.n_discs = self.n_discs;
-        let mut rest = rank;
-        let mut prefix = 0;
-        let mut used = 0;
-        for disc in (0..self.n_discs).rev() {
+        // Start below the larger discs `rank` shares with the last run found, if any.
+        let mut top = self.n_discs - 1;
+        if run.n_discs == self.n_discs {
+            top = run.deepest;
+            while top < self.n_discs - 1 && {
+                let (first, used, _) = run.above[top];
+                !(first..first + self.completions[top + 1][used]).contains(&rank)
+            } {
+                top += 1;
+            }
+        } else {
+            run.n_discs = self.n_discs;
+            run.above[top] = (0, 0, 0);
+        }
+        let (first, mut used, mut prefix) = run.above[top];
+        let mut rest = rank - first;
+        for disc in (0..=top).rev() {
+            run.above[disc] = (rank - rest, used, prefix);
+            run.deepest = disc;
             if used == 3 {
                 let free = disc + 1;
                 for (low, value) in run.value[..free].iter_mut().enumerate() {
@@ -372,7 +394,7 @@ impl RankedSpace {
 /// 1 to 3 or starts one (pegs are relabelled by their largest discs).
 #[inline]
 fn relabels(masks: &[u64; 4], from: usize, to: usize) -> bool {
-    (from < 3 && masks[from].count_ones() == 1) || (to < 3 && masks[to] == 0)
+    (from < 3 && masks[from] & (masks[from] - 1) == 0) || (to < 3 && masks[to] == 0)
 }
 
 impl Space for RankedSpace {
