@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::{Levels, Space, states_with_code};
+use statespace::{Levels, Members, Space, Successors};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -25,9 +25,9 @@ use crate::checkpoint::Owner;
 use crate::{Cluster, Error};
 
 /// States a dirty bit stands for (half a word of two-bit codes).
-const BLOCK: u64 = 16;
-/// Slices start at multiples of this: one word of dirty bits.
-const ALIGN: u64 = BLOCK * 64;
+const BLOCK: u64 = 64;
+/// Slices start at multiples of this (and of [`BLOCK`]).
+const ALIGN: u64 = 1024;
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u32 = 4096;
 const UNSEEN: u64 = 3;
@@ -315,49 +315,41 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             let mut found = 0;
             let mut sent = Traffic::default();
             let mut expanded = 0;
-            let mut successors = Vec::new();
-            for index in 0..slice.current.len() {
-                let mut bits = slice.current[index];
+            let current = std::mem::take(&mut slice.current);
+            for (index, &dirty) in current.iter().enumerate() {
+                let mut bits = dirty;
                 while bits != 0 {
                     let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
                     bits &= bits - 1;
-                    let first = block * BLOCK;
-                    let word = slice.words[(first / 32) as usize];
-                    for local in states_with_code(word, first, code) {
-                        if local >= slice.len {
-                            break;
-                        }
-                        successors.clear();
-                        self.space
-                            .for_each_successor(start + local, |succ| successors.push(succ));
-                        for &succ in &successors {
-                            if (start..end).contains(&succ) {
-                                if slice.reach(succ - start, next_code) {
-                                    found += weight(succ);
-                                }
-                            } else {
-                                let to = (succ / chunk) as usize;
-                                if process_of(to) == process_of(me) {
-                                    sent.within += 1;
-                                } else {
-                                    sent.between += 1;
-                                }
-                                rounds.ranks.send(succ);
-                            }
-                        }
-                        expanded += 1;
-                        if expanded % STEP_EVERY == 0 {
-                            worker.step();
-                            found += slice.receive(
-                                &mut rounds.inbox.borrow_mut(),
-                                start,
-                                next_code,
-                                weight,
-                            );
-                        }
+                    let members = slice.members(block * BLOCK, code);
+                    if members.is_empty() {
+                        continue;
+                    }
+                    let mut reach = Reach {
+                        slice: &mut slice,
+                        start,
+                        end,
+                        code: next_code,
+                        weight: &weight,
+                        found: &mut found,
+                        sent: &mut sent,
+                        ranks: &mut rounds.ranks,
+                        chunk,
+                        process: process_of(me),
+                        process_of: &process_of,
+                    };
+                    self.space
+                        .expand_block(start + block * BLOCK, members, &mut reach);
+                    let before = expanded;
+                    expanded += members.len();
+                    if before / STEP_EVERY != expanded / STEP_EVERY {
+                        worker.step();
+                        found +=
+                            slice.receive(&mut rounds.inbox.borrow_mut(), start, next_code, weight);
                     }
                 }
             }
+            slice.current = current;
             rounds.close(worker, |inbox| {
                 found += slice.receive(inbox, start, next_code, weight);
             });
@@ -544,6 +536,63 @@ impl Slice {
         true
     }
 
+    /// The states of the block of 64 from local state `first` with `code`, as a set.
+    fn members(&self, first: u64, code: u64) -> Members {
+        let pattern = 0x5555_5555_5555_5555 * code;
+        let of = |word: u64| {
+            let x = word ^ pattern;
+            !(x | x >> 1) & 0x5555_5555_5555_5555
+        };
+        let word = (first / 32) as usize;
+        let low = of(self.words[word]);
+        let high = self.words.get(word + 1).map_or(0, |&w| of(w));
+        let set = Members::from_layout(u128::from(low) | u128::from(high) << 64);
+        if first + 64 > self.len {
+            set & !Members::ALL.shift_up((self.len - first) as u32)
+        } else {
+            set
+        }
+    }
+
+    /// Writes `code` for the unreached states of `set` (from local state `first`, all in the
+    /// slice), a word of codes at a time; the weight of those reached.
+    fn reach_set(
+        &mut self,
+        first: u64,
+        set: Members,
+        code: u64,
+        weight: impl Fn(u64) -> u64,
+    ) -> u64 {
+        let Some(last) = set.last() else {
+            return 0;
+        };
+        let word = (first / 32) as usize;
+        let last_word = ((first + u64::from(last)) / 32) as usize;
+        let offset = 2 * (first % 32) as u32;
+        let shifted = set.layout() << offset;
+        let pieces = [
+            shifted as u64,
+            (shifted >> 64) as u64,
+            set.layout().checked_shr(128 - offset).unwrap_or(0) as u64,
+        ];
+        let mut found = 0;
+        for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+            let codes = &mut self.words[word + i];
+            let mut new = *codes & *codes >> 1 & piece;
+            if new == 0 {
+                continue;
+            }
+            *codes &= !(new * (UNSEEN ^ code));
+            let block = (word + i) as u64 * 32 / BLOCK;
+            self.next[(block / 64) as usize] |= 1 << (block % 64);
+            while new != 0 {
+                found += weight((word + i) as u64 * 32 + u64::from(new.trailing_zeros() / 2));
+                new &= new - 1;
+            }
+        }
+        found
+    }
+
     /// Makes every block of the slice current (after a resume: the old levels that share the
     /// current code are expanded once more, harmlessly, as their neighbours are all reached).
     fn mark_all(&mut self) {
@@ -576,7 +625,59 @@ impl Slice {
     }
 }
 
-/// The ranks each worker owns: an equal share, rounded up to whole words of dirty bits.
+/// Where a worker's expansion of a block reports: successors in its slice are reached here (a
+/// set at a time), the others sent to their owners.
+struct Reach<'a, W, P> {
+    slice: &'a mut Slice,
+    start: u64,
+    end: u64,
+    /// The code written into what is reached.
+    code: u64,
+    weight: &'a W,
+    found: &'a mut u64,
+    sent: &'a mut Traffic,
+    ranks: &'a mut InputHandle<u64, CapacityContainerBuilder<Vec<u64>>>,
+    chunk: u64,
+    /// This worker's process.
+    process: usize,
+    process_of: &'a P,
+}
+
+impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
+    fn one(&mut self, _: u64, succ: u64) {
+        if (self.start..self.end).contains(&succ) {
+            if self.slice.reach(succ - self.start, self.code) {
+                *self.found += (self.weight)(succ);
+            }
+        } else {
+            if (self.process_of)((succ / self.chunk) as usize) == self.process {
+                self.sent.within += 1;
+            } else {
+                self.sent.between += 1;
+            }
+            self.ranks.send(succ);
+        }
+    }
+
+    fn many(&mut self, first: u64, set: Members) {
+        let Some(last) = set.last() else {
+            return;
+        };
+        if first >= self.start && first + u64::from(last) < self.end {
+            let start = self.start;
+            let weight = self.weight;
+            *self.found += self
+                .slice
+                .reach_set(first - start, set, self.code, |local| weight(start + local));
+        } else {
+            for i in set.iter() {
+                self.one(first, first + u64::from(i));
+            }
+        }
+    }
+}
+
+/// The ranks each worker owns: an equal share, rounded up to a multiple of [`ALIGN`].
 fn chunk_len(len: u64, peers: usize) -> u64 {
     len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN
 }
