@@ -129,6 +129,10 @@ fn compare(label: &str, ours: Duration, theirs: Option<Duration>, target: &str) 
 /// first 13-disc case alone, against the seed's C++ (`SEED_HANOI4`, and `SEED_HANOI4_13` with
 /// 0-indexed packing so 13 discs fit), plus peak memory.
 fn hanoi4(runs: usize) -> Result<(), String> {
+    if std::env::var_os("HANOI4_BENCH_NO_TABLES").is_some() {
+        println!("  (HANOI4_BENCH_NO_TABLES set: the random 17- and 18-disc sets alone)");
+        return hanoi4_random_cold();
+    }
     let hard = crate::workspace_root().join("testdata/hanoi4/hard");
     let ours = release_binary("hanoi4");
     let runs = runs.min(5);
@@ -245,8 +249,22 @@ fn hanoi4_stats(label: &str, args: &[&str], input: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Twenty random configurations of 17 and of 18 discs with no saved tables (one process each,
-/// tables built in memory), then twenty of 20 discs with the goal table of `HANOI4_BENCH_WIDTH`
+/// Twenty random configurations of 17 and of 18 discs with no saved tables, one process each,
+/// tables built in memory (alone with `HANOI4_BENCH_NO_TABLES=1`).
+fn hanoi4_random_cold() -> Result<(), String> {
+    for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random {n}-disc configurations, no saved tables (targets: 17 <= 15 s, 18 <= 60 s in all)"
+            ),
+            &[],
+            &random_hanoi4_file(n, 20, seed),
+        )?;
+    }
+    Ok(())
+}
+
+/// [`hanoi4_random_cold`], then twenty of 20 discs with the goal table of `HANOI4_BENCH_WIDTH`
 /// (default 18) discs alone, the tables a user builds in under 20 minutes, and with
 /// `HANOI4_BENCH_DETOUR=1` again with its detour table too. Tables are built with
 /// `hanoi4 table build N [--detour]` into `HANOI4_BENCH_TABLES` (default
@@ -254,15 +272,7 @@ fn hanoi4_stats(label: &str, args: &[&str], input: &str) -> Result<(), String> {
 /// Prints `--stats`' lines: the time getting ready (table builds or loads) and each case's
 /// median and largest time.
 fn hanoi4_random() -> Result<(), String> {
-    for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {
-        hanoi4_stats(
-            &format!(
-                "hanoi4 20 random {n}-disc configurations, no saved tables (target for 18: largest case < 60 s)"
-            ),
-            &[],
-            &random_hanoi4_file(n, 20, seed),
-        )?;
-    }
+    hanoi4_random_cold()?;
     let width: usize = std::env::var("HANOI4_BENCH_WIDTH")
         .ok()
         .and_then(|w| w.parse().ok())
