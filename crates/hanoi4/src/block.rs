@@ -46,10 +46,10 @@ const fn below_avoid(i: usize, disc: usize, a: usize, b: usize) -> bool {
     true
 }
 
-/// `SHIFT_BITS[up][disc][d - 1]`: the placements in which `disc` may move `d` pegs up
-/// (`up == 1`, to a higher peg number) or down (`up == 0`).
-const SHIFT_BITS: [[[u64; 3]; 3]; 2] = {
-    let mut masks = [[[0; 3]; 3]; 2];
+/// `SHIFT_BITS[9 * up + 3 * disc + d - 1]`: the placements in which `disc` may move `d` pegs
+/// up (`up == 1`, to a higher peg number) or down (`up == 0`).
+const SHIFT_BITS: [u64; 18] = {
+    let mut masks = [0; 18];
     let mut disc = 0;
     while disc < 3 {
         let mut i = 0;
@@ -58,10 +58,10 @@ const SHIFT_BITS: [[[u64; 3]; 3]; 2] = {
             let mut d = 1;
             while d <= 3 {
                 if from + d <= 3 && below_avoid(i, disc, from, from + d) {
-                    masks[1][disc][d - 1] |= 1 << i;
+                    masks[9 + 3 * disc + d - 1] |= 1 << i;
                 }
                 if from >= d && below_avoid(i, disc, from, from - d) {
-                    masks[0][disc][d - 1] |= 1 << i;
+                    masks[3 * disc + d - 1] |= 1 << i;
                 }
                 d += 1;
             }
@@ -72,55 +72,41 @@ const SHIFT_BITS: [[[u64; 3]; 3]; 2] = {
     masks
 };
 
-/// `AVOID_BITS[k][a][b]`: the placements of the `k` smallest discs (`0..4^k`) on neither peg
-/// `a` nor `b`.
-const AVOID_BITS: [[[u64; 4]; 4]; 4] = {
-    let mut masks = [[[0; 4]; 4]; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut a = 0;
-        while a < 4 {
-            let mut b = 0;
-            while b < 4 {
-                let mut i = 0;
-                while i < 1 << (2 * k) {
-                    if below_avoid(i, k, a, b) {
-                        masks[k][a][b] |= 1 << i;
-                    }
-                    i += 1;
-                }
-                b += 1;
+/// `AVOID_BITS[16 * k + 4 * a + b]`: the placements of the `k` smallest discs (`0..4^k`) on
+/// neither peg `a` nor `b`.
+const AVOID_BITS: [u64; 64] = {
+    let mut masks = [0; 64];
+    let mut at = 0;
+    while at < 64 {
+        let (k, a, b) = (at / 16, at / 4 % 4, at % 4);
+        let mut i = 0;
+        while i < 1 << (2 * k) {
+            if below_avoid(i, k, a, b) {
+                masks[at] |= 1 << i;
             }
-            a += 1;
+            i += 1;
         }
-        k += 1;
+        at += 1;
     }
     masks
 };
 
-/// [`SHIFT_BITS`] as sets.
-const SHIFTS: [[[Members; 3]; 3]; 2] = {
-    let mut sets = [[[Members::EMPTY; 3]; 3]; 2];
+/// Masks of placements as sets.
+const fn sets<const N: usize>(bits: [u64; N]) -> [Members; N] {
+    let mut sets = [Members::EMPTY; N];
     let mut i = 0;
-    while i < 18 {
-        let (up, disc, d) = (i / 9, i / 3 % 3, i % 3);
-        sets[up][disc][d] = Members::from_bits(SHIFT_BITS[up][disc][d]);
+    while i < N {
+        sets[i] = Members::from_bits(bits[i]);
         i += 1;
     }
     sets
-};
+}
+
+/// [`SHIFT_BITS`] as sets.
+const SHIFTS: [Members; 18] = sets(SHIFT_BITS);
 
 /// [`AVOID_BITS`] as sets.
-const AVOID: [[[Members; 4]; 4]; 4] = {
-    let mut sets = [[[Members::EMPTY; 4]; 4]; 4];
-    let mut i = 0;
-    while i < 64 {
-        let (k, a, b) = (i / 16, i / 4 % 4, i % 4);
-        sets[k][a][b] = Members::from_bits(AVOID_BITS[k][a][b]);
-        i += 1;
-    }
-    sets
-};
+const AVOID: [Members; 64] = sets(AVOID_BITS);
 
 /// The successors, inside their block, of the placements in `members` (state `i` for the
 /// placement `i` of the three smallest discs): every move of one of those discs.
@@ -136,8 +122,8 @@ pub(crate) fn within_smallest(members: Members, k: usize) -> Members {
     for disc in 0..k {
         for d in 1..=3 {
             let shift = (d as u32) << (2 * disc);
-            reached |= (members & SHIFTS[1][disc][d - 1]).shift_up(shift);
-            reached |= (members & SHIFTS[0][disc][d - 1]).shift_down(shift);
+            reached |= (members & SHIFTS[9 + 3 * disc + d - 1]).shift_up(shift);
+            reached |= (members & SHIFTS[3 * disc + d - 1]).shift_down(shift);
         }
     }
     reached
@@ -147,13 +133,13 @@ pub(crate) fn within_smallest(members: Members, k: usize) -> Members {
 /// that let a larger disc move between the two.
 #[inline]
 pub(crate) fn avoid(a: usize, b: usize) -> Members {
-    AVOID[BLOCK_DISCS][a][b]
+    AVOID[16 * BLOCK_DISCS + 4 * a + b]
 }
 
 /// [`avoid`] for the `k` smallest discs (`k <= 3`): placements among `0..4^k`.
 #[inline]
 pub(crate) fn avoid_smallest(k: usize, a: usize, b: usize) -> Members {
-    AVOID[k][a][b]
+    AVOID[16 * k + 4 * a + b]
 }
 
 /// Reports the set of ranks `first + i` for the states `i` of `set`, where `first` may have

@@ -136,18 +136,35 @@ impl<F: Fn(u64) -> u64 + Sync> Weight for F {
 #[track_caller]
 pub(crate) fn check_bound(state: u64, succ: u64, len: u64) {
     if succ >= len {
-        out_of_bounds(state, succ, len);
+        out_of_bounds(Parent::State(state), succ, len);
     }
+}
+
+/// [`check_bound`] for a successor of some state of the block of 64 from `first`.
+#[inline]
+#[track_caller]
+pub(crate) fn check_block_bound(first: u64, succ: u64, len: u64) {
+    if succ >= len {
+        out_of_bounds(Parent::Block(first), succ, len);
+    }
+}
+
+/// Where an out-of-bounds successor came from.
+enum Parent {
+    State(u64),
+    /// A state of the block of 64 from this one.
+    Block(u64),
 }
 
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn out_of_bounds(state: u64, succ: u64, len: u64) -> ! {
-    panic!(
-        "state {state} has the successor {succ}, outside the dense space of {len} states \
-         (0..{len})"
-    )
+fn out_of_bounds(parent: Parent, succ: u64, len: u64) -> ! {
+    let parent = match parent {
+        Parent::State(state) => format!("state {state}"),
+        Parent::Block(first) => format!("a state of {first}..{}", first + 64),
+    };
+    panic!("{parent} has the successor {succ}, outside the dense space of {len} states (0..{len})")
 }
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in

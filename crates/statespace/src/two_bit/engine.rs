@@ -28,7 +28,7 @@ use crate::arena::prefetch_read;
 use crate::space::Successors;
 use crate::{Members, Space, Weight};
 
-use super::{TwoBitTable, check_bound};
+use super::{TwoBitTable, check_block_bound, check_bound};
 
 /// States per segment, as a power of two: 2^16 states are 16 KiB of codes, so successors that
 /// change one of the eight smallest digits of a base-4 rank stay in the segment, and a level's
@@ -369,7 +369,7 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
         };
         let shared = self.level.shared;
         let last = first + u64::from(last);
-        check_set_bound(self.first, last, shared.len);
+        check_block_bound(self.first, last, shared.len);
         let layout = shared.layout;
         let word = (first >> 5) as usize;
         let last_word = (last >> 5) as usize;
@@ -400,26 +400,6 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
             }
         }
     }
-}
-
-/// Panics when a set of successors of the block at `first` reaches `last`, at or beyond `len`.
-#[inline]
-#[track_caller]
-fn check_set_bound(first: u64, last: u64, len: u64) {
-    if last >= len {
-        set_out_of_bounds(first, last, len);
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn set_out_of_bounds(first: u64, last: u64, len: u64) -> ! {
-    panic!(
-        "a state of {first}..{} has the successor {last}, outside the dense space of {len} \
-         states (0..{len})",
-        first + 64
-    )
 }
 
 /// What the coordinating thread asks of a worker, once a level.
