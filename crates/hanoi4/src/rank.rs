@@ -350,6 +350,45 @@ impl RankedSpace {
         self.index.rank(HanoiSpace::relabel(moved))
     }
 
+    /// The ranks reached from a group of 64 (whose larger discs, with peg masks `masks`, hold
+    /// all of pegs 1 to 3) when `disc`, the only larger disc on peg `from`, moves to `to`: the
+    /// move empties `from`, so the relabelling is the same for every member, `from` becomes
+    /// label 2 and no small disc carries it. Returns the rank with the three smallest discs on
+    /// label 0, and per small disc and peg what it adds (the index's base-4 count below two
+    /// labels seen), so a member's successor is three additions, not a ranking.
+    fn emptying(
+        &self,
+        masks: [u64; 4],
+        disc: usize,
+        from: usize,
+        to: usize,
+    ) -> (u64, [[u64; 4]; BLOCK_DISCS]) {
+        let bit = 1u64 << (2 * disc);
+        let mut moved = masks;
+        moved[from] ^= bit;
+        moved[to] ^= bit;
+        let first = self.index.rank(HanoiSpace::relabel(moved));
+        // Pegs 1 to 3 take labels in decreasing order of their largest disc (masks are disjoint,
+        // so the larger mask has the larger disc); peg 4 keeps label 3.
+        let mut order = [0usize, 1, 2];
+        order.sort_unstable_by(|&a, &b| moved[b].cmp(&moved[a]));
+        let mut label = [0usize, 0, 0, 3];
+        for (i, &peg) in order.iter().enumerate() {
+            label[peg] = i;
+        }
+        let values = std::array::from_fn(|small| {
+            let below = &self.index.completions[small];
+            // Labels 0 and 1 seen above: label 1 skips the completions with label 0 here, label
+            // 3 those with labels 0 and 1 and those where label 2 appears (never: it is `from`).
+            std::array::from_fn(|peg| match label[peg] {
+                0 => 0,
+                1 => below[2],
+                _ => 2 * below[2] + below[3],
+            })
+        });
+        (first, values)
+    }
+
     /// Reports the successors of the members `group` of the `4^k` ranks from `start`, a group
     /// of `run` (`k = min(run.free, 3)`): the `k` smallest discs' moves by masks and shifts,
     /// the larger discs' moves by the run's values for the whole group at once (see the
@@ -375,7 +414,14 @@ impl RankedSpace {
             if moving.is_empty() {
                 return;
             }
-            if relabels(&masks, from, to) {
+            if relabels(&masks, from, to) && k == BLOCK_DISCS {
+                let (first, values) = self.emptying(masks, disc, from, to);
+                for low in moving.iter() {
+                    let low = low as usize;
+                    let succ = first + values[0][low & 3] + values[1][low >> 2 & 3];
+                    out.one(start + low as u64, succ + values[2][low >> 4 & 3]);
+                }
+            } else if relabels(&masks, from, to) {
                 for low in moving.iter() {
                     let low = u64::from(low);
                     let masks = self.space.peg_masks(packed | low);
