@@ -538,15 +538,9 @@ impl Slice {
 
     /// The states of the block of 64 from local state `first` with `code`, as a set.
     fn members(&self, first: u64, code: u64) -> Members {
-        let pattern = 0x5555_5555_5555_5555 * code;
-        let of = |word: u64| {
-            let x = word ^ pattern;
-            !(x | x >> 1) & 0x5555_5555_5555_5555
-        };
         let word = (first / 32) as usize;
-        let low = of(self.words[word]);
-        let high = self.words.get(word + 1).map_or(0, |&w| of(w));
-        let set = Members::from_layout(u128::from(low) | u128::from(high) << 64);
+        let codes = [word, word + 1].map(|w| self.words.get(w).copied().unwrap_or(u64::MAX));
+        let set = Members::with_code(codes, code);
         if first + 64 > self.len {
             set & !Members::ALL.shift_up((self.len - first) as u32)
         } else {
@@ -563,20 +557,10 @@ impl Slice {
         code: u64,
         weight: impl Fn(u64) -> u64,
     ) -> u64 {
-        let Some(last) = set.last() else {
-            return 0;
-        };
-        let word = (first / 32) as usize;
-        let last_word = ((first + u64::from(last)) / 32) as usize;
-        let offset = 2 * (first % 32) as u32;
-        let shifted = set.layout() << offset;
-        let pieces = [
-            shifted as u64,
-            (shifted >> 64) as u64,
-            set.layout().checked_shr(128 - offset).unwrap_or(0) as u64,
-        ];
+        let (word, pieces) = set.over_words(first);
+        let word = word as usize;
         let mut found = 0;
-        for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+        for (i, piece) in pieces.enumerate() {
             let codes = &mut self.words[word + i];
             let mut new = *codes & *codes >> 1 & piece;
             if new == 0 {

@@ -117,6 +117,38 @@ impl Members {
         })
     }
 
+    /// The states of a block whose two words of codes (32 states each, two bits a state, as a
+    /// [`TwoBitTable`](crate::TwoBitTable) stores them) are `codes`, that have code `code`.
+    #[inline]
+    pub const fn with_code(codes: [u64; 2], code: u64) -> Self {
+        let pattern = 0x5555_5555_5555_5555 * code;
+        let (low, high) = (codes[0] ^ pattern, codes[1] ^ pattern);
+        let low = !(low | low >> 1) & 0x5555_5555_5555_5555;
+        let high = !(high | high >> 1) & 0x5555_5555_5555_5555;
+        Self(low as u128 | (high as u128) << 64)
+    }
+
+    /// The states `first + i` of the set laid over the words of 32 codes that hold them: the
+    /// index of the first word (`first / 32`) and, for it and each word after it up to the one
+    /// holding the last state (two words, or three when `first` is not a multiple of 32), the
+    /// low bit of each member's field in that word (bit `2j` for state `32 w + j`). An empty
+    /// set lies over no word.
+    #[inline]
+    pub fn over_words(self, first: u64) -> (u64, impl ExactSizeIterator<Item = u64>) {
+        let words = self.last().map_or(0, |last| {
+            ((first + u64::from(last)) / 32 - first / 32 + 1) as usize
+        });
+        let offset = 2 * (first % 32) as u32;
+        let shifted = self.0 << offset;
+        // The third piece is what the shift pushed out of the 128 bits.
+        let pieces = [
+            shifted as u64,
+            (shifted >> 64) as u64,
+            self.0.checked_shr(128 - offset).unwrap_or(0) as u64,
+        ];
+        (first / 32, pieces.into_iter().take(words))
+    }
+
     /// The highest state, if any.
     #[inline]
     pub const fn last(self) -> Option<u32> {

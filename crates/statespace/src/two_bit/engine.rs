@@ -179,13 +179,6 @@ const WARM_BLOCKS: u32 = 16;
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
 
-/// The low bits of the fields of a word of codes whose code is `code`.
-#[inline]
-fn members(word: u64, code: u64) -> u64 {
-    let x = word ^ (0x5555_5555_5555_5555 * code);
-    !(x | x >> 1) & 0x5555_5555_5555_5555
-}
-
 /// The even bits of `m` (bits `2i`), packed into the low 32 bits (bit `i`).
 #[cfg(test)]
 fn gather(mut m: u64) -> u64 {
@@ -221,9 +214,10 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
 
     /// Expands the states of `worker`'s dirty blocks with the level's code.
     ///
-    /// Successors are gathered in batches of a few hundred, each one's word asked of the cache
-    /// as it is generated, and probed only when the batch is full: the loads of far successors
-    /// overlap instead of waiting one after another.
+    /// Sets of successors are reached as they come; single successors are gathered in batches
+    /// of a few hundred, each one's word asked of the cache as it is generated, and probed only
+    /// when the batch is full: the loads of far successors overlap instead of waiting one after
+    /// another.
     fn expand(&self, worker: &mut Worker) {
         let mut current = std::mem::replace(&mut worker.current, Dirty::new(0));
         // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
@@ -275,11 +269,9 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         if first >= self.shared.len {
             return;
         }
-        let low = members(table[word_index].load(Ordering::Relaxed), self.code);
-        let high = table
-            .get(word_index + 1)
-            .map_or(0, |w| members(w.load(Ordering::Relaxed), self.code));
-        let mut members = Members::from_layout(u128::from(low) | u128::from(high) << 64);
+        let codes = [word_index, word_index + 1]
+            .map(|w| table.get(w).map_or(u64::MAX, |w| w.load(Ordering::Relaxed)));
+        let mut members = Members::with_code(codes, self.code);
         if first + 64 > self.shared.len {
             members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
         }
@@ -371,29 +363,20 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
         let last = first + u64::from(last);
         check_block_bound(self.first, last, shared.len);
         let layout = shared.layout;
-        let word = (first >> 5) as usize;
-        let last_word = (last >> 5) as usize;
-        let offset = 2 * (first & 31) as u32;
-        let shifted = set.layout() << offset;
-        // The set over the words `word..=last_word` (two or three): the third piece is what the
-        // shift pushed out of the 128 bits.
-        let pieces = [
-            shifted as u64,
-            (shifted >> 64) as u64,
-            set.layout().checked_shr(128 - offset).unwrap_or(0) as u64,
-        ];
+        let (word, pieces) = set.over_words(first);
+        let word = word as usize;
         let owner = layout.owner(first);
         let worker = &mut *self.worker;
         if owner == worker.id && layout.owner(last) == owner {
             // The worker's own words, reached at once (they are near, mostly in the cache).
             let local = layout.local_word(first);
-            for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+            for (i, piece) in pieces.enumerate() {
                 let (next, found) = (&mut worker.next, &mut worker.found);
                 self.level
                     .reach_word(next, found, word + i, local + i, piece);
             }
         } else {
-            for (i, &piece) in pieces[..=last_word - word].iter().enumerate() {
+            for (i, piece) in pieces.enumerate() {
                 if piece != 0 {
                     self.level.reach_mask(worker, word + i, piece);
                 }

@@ -10,7 +10,9 @@ fn members_finds_the_states_of_a_code() {
         let want = (0..32)
             .filter(|i| i % 4 == code)
             .fold(0u64, |m, i| m | 1 << i);
-        assert_eq!(gather(members(word, code)), want, "code {code}");
+        let set = Members::with_code([word, word], code);
+        assert_eq!(gather(set.layout() as u64), want, "code {code}");
+        assert_eq!(gather((set.layout() >> 64) as u64), want, "code {code}");
     }
 }
 
