@@ -3,9 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use std::io::Write;
 
-use judge::cli;
+use judge::cli::{self, Stdout};
 
 /// 3x3 coin flipping (BOJ 9079).
 ///
@@ -34,53 +33,39 @@ const EXAMPLES: &str = "  printf '1\\nH T T\\nH T T\\nT H H\\n' | coins         
   printf '1\\nH T T\\nH T T\\nT H H\\n' | coins --moves   2, then R3 C1";
 
 fn main() -> ExitCode {
-    let arguments = match cli::arguments::<Arguments>("coins", EXAMPLES) {
-        Ok(arguments) => arguments,
-        Err(code) => return code,
-    };
-    let input = match cli::read_stdin("coins") {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let instance = match coins::parse(&input) {
-        Ok(instance) => instance,
-        Err(error) => return cli::fail("coins", error),
-    };
-    let shown = match &arguments.render {
-        Some(_) => match cli::case_index("coins", arguments.case, instance.boards.len()) {
-            Ok(index) => Some(index),
-            Err(code) => return code,
-        },
-        None => None,
-    };
-    let solution = coins::solve(&instance);
-    if let (Some(path), Some(index)) = (&arguments.render, shown) {
-        let grid = &instance.boards[index];
-        let cells = grid.rows() * grid.cols();
-        let flips = solution.answers[index].as_ref().map(|ops| {
-            ops.iter()
-                .map(|&op| render::Flip {
-                    label: op.to_string(),
-                    cells: (0..cells).filter(|c| grid.mask(op) >> c & 1 == 1).collect(),
-                })
-                .collect()
-        });
-        let scene = render::CoinsScene {
-            title: format!("Coins, case {}", index + 1),
-            rows: grid.rows(),
-            cols: grid.cols(),
-            tails: (0..cells).map(|c| grid.tails() >> c & 1 == 1).collect(),
-            flips,
+    cli::run("coins", EXAMPLES, |arguments: Arguments| {
+        let instance = coins::parse(&cli::read_stdin()?)?;
+        let shown = match &arguments.render {
+            Some(_) => Some(cli::case_index(arguments.case, instance.boards.len())?),
+            None => None,
         };
-        if let Err(code) = cli::write_file("coins", path, &render::coins_page(&scene)) {
-            return code;
+        let solution = coins::solve(&instance);
+        if let (Some(path), Some(index)) = (&arguments.render, shown) {
+            let grid = &instance.boards[index];
+            let cells = grid.rows() * grid.cols();
+            let flips = solution.answers[index].as_ref().map(|ops| {
+                ops.iter()
+                    .map(|&op| render::Flip {
+                        label: op.to_string(),
+                        cells: (0..cells).filter(|c| grid.mask(op) >> c & 1 == 1).collect(),
+                    })
+                    .collect()
+            });
+            let scene = render::CoinsScene {
+                title: format!("Coins, case {}", index + 1),
+                rows: grid.rows(),
+                cols: grid.cols(),
+                tails: (0..cells).map(|c| grid.tails() >> c & 1 == 1).collect(),
+                flips,
+            };
+            cli::write_file(path, &render::coins_page(&scene))?;
         }
-    }
-    cli::write_stdout("coins", |out| {
-        if arguments.moves {
-            write!(out, "{}", solution.with_moves())
-        } else {
-            write!(out, "{solution}")
-        }
+        Ok(Stdout::with(move |out| {
+            if arguments.moves {
+                write!(out, "{}", solution.with_moves())
+            } else {
+                write!(out, "{solution}")
+            }
+        }))
     })
 }

@@ -3,9 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use std::io::Write;
 
-use judge::cli;
+use judge::cli::{self, Stdout};
 
 /// "Not the Tower of Hanoi" (CodeIQ): three pegs, disc sizes 1 to 9, and at every moment no
 /// disc may have two or more larger discs above it.
@@ -34,57 +33,43 @@ const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed         
   echo 213 | hanoi-relaxed --moves                       3, then the three moves";
 
 fn main() -> ExitCode {
-    let arguments = match cli::arguments::<Arguments>("hanoi-relaxed", EXAMPLES) {
-        Ok(arguments) => arguments,
-        Err(code) => return code,
-    };
-    let input = match cli::read_stdin("hanoi-relaxed") {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let instance = match hanoi_relaxed::parse(&input) {
-        Ok(instance) => instance,
-        Err(error) => return cli::fail("hanoi-relaxed", error),
-    };
-    let shown = match &arguments.render {
-        Some(_) => match cli::case_index("hanoi-relaxed", arguments.case, instance.stacks.len()) {
-            Ok(index) => Some(index),
-            Err(code) => return code,
-        },
-        None => None,
-    };
-    let solution = hanoi_relaxed::solve(&instance);
-    if let (Some(path), Some(index)) = (&arguments.render, shown) {
-        let start = &instance.stacks[index];
-        let moves = solution.moves[index].clone().unwrap_or_default();
-        let scene = render::PegsScene {
-            title: format!(
-                "Not the Tower of Hanoi, line {}: to peg 2 in {} moves",
-                index + 1,
-                moves.len()
-            ),
-            pegs: 3,
-            // The model lists each peg from the top down; the page wants the bottom first.
-            start: hanoi_relaxed::Peg::ALL
-                .iter()
-                .map(|&peg| start.peg(peg).iter().rev().map(|&s| u32::from(s)).collect())
-                .collect(),
-            moves: render::PegMoves::List(
-                moves
-                    .iter()
-                    .map(|m| (m.from.index() as u8, m.to.index() as u8))
-                    .collect(),
-            ),
+    cli::run("hanoi-relaxed", EXAMPLES, |arguments: Arguments| {
+        let instance = hanoi_relaxed::parse(&cli::read_stdin()?)?;
+        let shown = match &arguments.render {
+            Some(_) => Some(cli::case_index(arguments.case, instance.stacks.len())?),
+            None => None,
         };
-        if let Err(code) = cli::write_file("hanoi-relaxed", path, &render::pegs_page(&scene)) {
-            return code;
+        let solution = hanoi_relaxed::solve(&instance);
+        if let (Some(path), Some(index)) = (&arguments.render, shown) {
+            let start = &instance.stacks[index];
+            let moves = solution.moves[index].clone().unwrap_or_default();
+            let scene = render::PegsScene {
+                title: format!(
+                    "Not the Tower of Hanoi, line {}: to peg 2 in {} moves",
+                    index + 1,
+                    moves.len()
+                ),
+                pegs: 3,
+                // The model lists each peg from the top down; the page wants the bottom first.
+                start: hanoi_relaxed::Peg::ALL
+                    .iter()
+                    .map(|&peg| start.peg(peg).iter().rev().map(|&s| u32::from(s)).collect())
+                    .collect(),
+                moves: render::PegMoves::List(
+                    moves
+                        .iter()
+                        .map(|m| (m.from.index() as u8, m.to.index() as u8))
+                        .collect(),
+                ),
+            };
+            cli::write_file(path, &render::pegs_page(&scene))?;
         }
-    }
-    cli::write_stdout("hanoi-relaxed", |out| {
-        if arguments.moves {
-            write!(out, "{}", solution.with_moves())
-        } else {
-            write!(out, "{solution}")
-        }
+        Ok(Stdout::with(move |out| {
+            if arguments.moves {
+                write!(out, "{}", solution.with_moves())
+            } else {
+                write!(out, "{solution}")
+            }
+        }))
     })
 }

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use judge::cli;
+use judge::cli::{self, Failure, Stdout};
 
 /// Classic three-peg Tower of Hanoi (BOJ 1914, 11729).
 ///
@@ -23,36 +23,27 @@ const EXAMPLES: &str = "  echo 3 | hanoi          7, then the seven moves
   echo 20 | hanoi --render hanoi.html > /dev/null   a page that plays the 1,048,575 moves";
 
 fn main() -> ExitCode {
-    let arguments = match cli::arguments::<Arguments>("hanoi", EXAMPLES) {
-        Ok(arguments) => arguments,
-        Err(code) => return code,
-    };
-    let input = match cli::read_stdin("hanoi") {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let instance = match hanoi::parse(&input) {
-        Ok(instance) => instance,
-        Err(error) => return cli::fail("hanoi", error),
-    };
-    if let Some(path) = &arguments.render {
-        let n = instance.n_discs;
-        if n > 40 {
-            return cli::fail("hanoi", "--render shows at most 40 discs");
+    cli::run("hanoi", EXAMPLES, |arguments: Arguments| {
+        let instance = hanoi::parse(&cli::read_stdin()?)?;
+        if let Some(path) = &arguments.render {
+            let n = instance.n_discs;
+            if n > 40 {
+                return Err(Failure::new("--render shows at most 40 discs"));
+            }
+            let scene = render::PegsScene {
+                title: format!("Tower of Hanoi: {n} discs from peg 1 to peg 3"),
+                pegs: 3,
+                start: vec![(1..=n).rev().collect(), Vec::new(), Vec::new()],
+                moves: render::PegMoves::Tower {
+                    discs: n,
+                    from: 0,
+                    to: 2,
+                },
+            };
+            cli::write_file(path, &render::pegs_page(&scene))?;
         }
-        let scene = render::PegsScene {
-            title: format!("Tower of Hanoi: {n} discs from peg 1 to peg 3"),
-            pegs: 3,
-            start: vec![(1..=n).rev().collect(), Vec::new(), Vec::new()],
-            moves: render::PegMoves::Tower {
-                discs: n,
-                from: 0,
-                to: 2,
-            },
-        };
-        if let Err(code) = cli::write_file("hanoi", path, &render::pegs_page(&scene)) {
-            return code;
-        }
-    }
-    cli::write_stdout("hanoi", |out| hanoi::write_solution(&instance, out))
+        Ok(Stdout::with(move |mut out| {
+            hanoi::write_solution(&instance, &mut out)
+        }))
+    })
 }

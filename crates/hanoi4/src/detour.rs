@@ -18,12 +18,10 @@ use std::path::Path;
 
 use statespace::{TwoBitTable, descend_mod3_to_seed, two_bit_bfs_seeded};
 
+use crate::error::SolveError;
+use crate::goal_table::GoalTable;
 use crate::rank::RankedSpace;
-use crate::{GoalTable, SolveError, table_file};
-
-/// The first bytes of a saved detour table (the format is [`crate::table_file`]'s; the extra
-/// bytes are the sources' distances, two bytes each, little-endian).
-const MAGIC: &[u8; 8] = b"HANOI4D1";
+use crate::table_file::{self, TableKind};
 
 /// Fewest moves to all discs on peg 4 through a configuration on two of pegs 1 to 3, mod 3, for
 /// every configuration of up to [`DetourTable::MAX_DISCS`] discs.
@@ -131,7 +129,7 @@ impl DetourTable {
     ///
     /// # Panics
     /// When `config` does not have this table's number of discs.
-    pub fn distance(&self, config: &crate::Config) -> u32 {
+    pub fn distance(&self, config: &crate::model::Config) -> u32 {
         assert_eq!(
             config.n_discs(),
             self.n_discs,
@@ -169,7 +167,14 @@ impl DetourTable {
     /// [`SolveError::TableIo`] when the file cannot be written.
     pub fn save(&self, path: &Path, replace: bool) -> Result<(), SolveError> {
         let extra: Vec<u8> = self.sources.iter().flat_map(|d| d.to_le_bytes()).collect();
-        table_file::save(path, replace, MAGIC, self.n_discs, &extra, &self.table)
+        table_file::save(
+            path,
+            replace,
+            TableKind::Detour,
+            self.n_discs,
+            &extra,
+            &self.table,
+        )
     }
 
     /// Reads a table written by [`DetourTable::save`], checking it as [`GoalTable::load`] does.
@@ -180,8 +185,7 @@ impl DetourTable {
     pub fn load(path: &Path) -> Result<Self, SolveError> {
         let loaded = table_file::load(
             path,
-            MAGIC,
-            "detour table",
+            TableKind::Detour,
             Self::MAX_DISCS,
             |n| RankedSpace::new(n).index().len(),
             |n| 2 << (n - 1),

@@ -3,7 +3,7 @@
 use std::io;
 use std::path::PathBuf;
 
-use crate::Engine;
+use crate::engine::Engine;
 
 /// Why solving, building or storing a table failed. Bad *input* is a [`crate::ParseError`]
 /// instead; this is about sizes, budgets and table files.
@@ -80,5 +80,21 @@ impl SolveError {
     pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> Self {
         let path = path.into();
         move |source| SolveError::TableIo { path, source }
+    }
+}
+
+impl SolveError {
+    /// Refuses disc counts outside `1..=max` for `engine` (its own limit, or a narrower one of
+    /// a table or a search).
+    pub(crate) fn check_discs(engine: Engine, max: usize, n_discs: usize) -> Result<(), Self> {
+        if (1..=max).contains(&n_discs) {
+            Ok(())
+        } else {
+            Err(SolveError::TooManyDiscs {
+                engine,
+                max,
+                n_discs,
+            })
+        }
     }
 }

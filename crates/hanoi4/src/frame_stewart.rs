@@ -3,7 +3,7 @@
 //! With the best `k` this is optimal between perfect towers (Bousch, 2014), so a tower of any
 //! size gets its answer and its moves without a search.
 
-use crate::{Move, Peg};
+use crate::model::{Move, Peg};
 
 /// The Frame-Stewart numbers `FS(0..=n)`: `FS(n) = min over 1 <= k < n of 2 FS(k) + 2^(n-k) - 1`.
 fn numbers(n: usize) -> Vec<u64> {

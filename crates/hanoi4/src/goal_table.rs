@@ -13,9 +13,12 @@ use std::path::Path;
 
 use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 
+use crate::engine::Engine;
+use crate::error::SolveError;
+use crate::model::{Config, Move};
 use crate::rank::RankedSpace;
 use crate::space::real_moves;
-use crate::{Config, Engine, Move, SolveError, table_file};
+use crate::table_file::{self, TableKind};
 
 /// Distances mod 3 to all discs on peg 4, for every configuration of up to
 /// [`GoalTable::MAX_DISCS`] discs.
@@ -25,14 +28,10 @@ pub struct GoalTable {
     table: TwoBitTable,
 }
 
-/// The first bytes of a saved goal table (the format is [`crate::table_file`]'s, with no extra
-/// bytes).
-const MAGIC: &[u8; 8] = b"HANOI4R3";
-
 impl GoalTable {
     /// The most discs: 45.8 billion canonical configurations at 2 bits is 10.7 GiB, which a
     /// 24 GiB machine can hold beside a search.
-    pub const MAX_DISCS: usize = 19;
+    pub const MAX_DISCS: usize = Engine::GoalTable.max_discs();
 
     /// The most discs of [`GoalTable::spread_search`]: ranks of 31 discs still fit in 64 bits.
     /// The memory of the processes is the real limit (20 discs: 42.7 GiB in all).
@@ -65,7 +64,7 @@ impl GoalTable {
         threads: usize,
         progress: impl FnMut(u32, u64),
     ) -> Result<(Self, Levels), SolveError> {
-        Self::check(n_discs, Self::MAX_DISCS)?;
+        SolveError::check_discs(Engine::GoalTable, Self::MAX_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let (table, levels) = two_bit_bfs(
@@ -107,7 +106,7 @@ impl GoalTable {
     pub fn spread_search(
         n_discs: usize,
     ) -> Result<statespace_timely::TwoBitSearch<RankedSpace>, SolveError> {
-        Self::check(n_discs, Self::MAX_SPREAD_DISCS)?;
+        SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let len = space.index().len();
@@ -118,19 +117,6 @@ impl GoalTable {
             format!("hanoi4 goal table, {n_discs} discs"),
         )
         .weight(|space, rank| space.orbit_size(rank)))
-    }
-
-    /// Refuses disc counts outside `1..=max`.
-    fn check(n_discs: usize, max: usize) -> Result<(), SolveError> {
-        if (1..=max).contains(&n_discs) {
-            Ok(())
-        } else {
-            Err(SolveError::TooManyDiscs {
-                engine: Engine::GoalTable,
-                max,
-                n_discs,
-            })
-        }
     }
 
     /// The canonical path from a packed configuration down to the goal.
@@ -216,7 +202,14 @@ impl GoalTable {
     /// [`SolveError::TableExists`] when `path` exists and `replace` is false;
     /// [`SolveError::TableIo`] when the file cannot be written.
     pub fn save(&self, path: &Path, replace: bool) -> Result<(), SolveError> {
-        table_file::save(path, replace, MAGIC, self.n_discs, &[], &self.table)
+        table_file::save(
+            path,
+            replace,
+            TableKind::Goal,
+            self.n_discs,
+            &[],
+            &self.table,
+        )
     }
 
     /// Reads a table written by [`GoalTable::save`], checking its header, its size, its checksum,
@@ -228,8 +221,7 @@ impl GoalTable {
     pub fn load(path: &Path) -> Result<Self, SolveError> {
         let loaded = table_file::load(
             path,
-            MAGIC,
-            "goal table",
+            TableKind::Goal,
             Self::MAX_DISCS,
             |n| RankedSpace::new(n).index().len(),
             |_| 0,

@@ -200,6 +200,22 @@ impl Config {
         }
     }
 
+    /// Each peg's discs from the bottom up (numbers `1..=n`, the largest first), pegs 1 to 4:
+    /// what [`Config::from_pegs`] takes.
+    pub fn stacks(&self) -> [Vec<usize>; 4] {
+        let mut stacks: [Vec<usize>; 4] = Default::default();
+        for (d, peg) in self.pegs.iter().enumerate().rev() {
+            stacks[usize::from(peg.0)].push(d + 1);
+        }
+        stacks
+    }
+
+    /// The peg holding every disc, if one does.
+    pub fn tower_peg(&self) -> Option<Peg> {
+        let first = self.pegs[0];
+        self.pegs.iter().all(|&p| p == first).then_some(first)
+    }
+
     /// The smallest disc on `peg`, if any.
     pub fn top(&self, peg: Peg) -> Option<Disc> {
         self.pegs

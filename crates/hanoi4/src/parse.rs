@@ -2,7 +2,7 @@
 
 use judge::{Found, Lines, ParseError};
 
-use crate::Config;
+use crate::model::Config;
 
 /// The most cases one input may hold; far more than any judge file, and small enough that
 /// a count typed by mistake is refused at once instead of read as a promise of billions.

@@ -39,8 +39,13 @@
 
 use statespace::{ByteArena, CompactArena, Estimate, Moves, astar_with, full_bfs};
 
+use crate::detour::DetourTable;
+use crate::engine::Engine;
+use crate::error::SolveError;
+use crate::goal_table::GoalTable;
+use crate::model::{Config, Move};
+use crate::space::HanoiSpace;
 use crate::space::real_moves;
-use crate::{Config, DetourTable, Engine, GoalTable, HanoiSpace, Move, SolveError};
 
 /// A solution with the effort it took.
 #[derive(Clone, Debug)]
@@ -163,7 +168,7 @@ enum Heuristic {
 
 impl PdbSearch {
     /// The most discs the search accepts.
-    pub const MAX_DISCS: usize = 20;
+    pub const MAX_DISCS: usize = Engine::Pdb.max_discs();
 
     /// The largest pattern database: 14 discs, 256 MiB, built in about three seconds.
     pub const MAX_GROUP: usize = 14;
@@ -434,14 +439,7 @@ impl PdbSearch {
 }
 
 fn check_discs(n_discs: usize, max: usize) -> Result<(), SolveError> {
-    if (1..=max).contains(&n_discs) {
-        return Ok(());
-    }
-    Err(SolveError::TooManyDiscs {
-        engine: Engine::Pdb,
-        max,
-        n_discs,
-    })
+    SolveError::check_discs(Engine::Pdb, max, n_discs)
 }
 
 /// The search's heuristic, carrying the exact window distances from state to state.

@@ -12,8 +12,8 @@
 
 use statespace::{Members, Space, Successors, Weight};
 
-use crate::HanoiSpace;
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
+use crate::space::HanoiSpace;
 
 /// The ranks that share the discs from the largest down to the one where the third of pegs 1
 /// to 3 first appears: `base..end`, `end - base = 4^free`, and a rank of the run is `base` plus

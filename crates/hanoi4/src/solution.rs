@@ -4,7 +4,7 @@ use std::fmt;
 
 use itertools::Itertools;
 
-use crate::{Config, Move};
+use crate::model::{Config, Move};
 
 /// The cases of `starts` grouped by disc count, smallest count first: `(n, case indices)`, the
 /// indices ascending. Every engine solves one disc count at a time.

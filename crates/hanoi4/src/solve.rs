@@ -6,9 +6,13 @@ use statespace::{
     par_full_bfs_within,
 };
 
+use crate::engine::Engine;
+use crate::error::SolveError;
+use crate::model::{Config, Move, Peg};
+use crate::solution::Solution;
 use crate::solution::cases_by_disc_count;
+use crate::space::HanoiSpace;
 use crate::space::real_moves;
-use crate::{Config, HanoiSpace, Move, Peg, Solution, SolveError};
 
 /// How a file's cases of one disc count are answered, by their number (see
 /// [`Solver::solve_all`]).
@@ -40,7 +44,9 @@ pub(crate) fn strategy(n_discs: usize, cases: usize) -> Strategy {
         Strategy::Full
     } else if cases >= 3 {
         // The largest distance to a tower equals the Frame-Stewart number up to 13 discs.
-        Strategy::Ball(u32::try_from(5 * crate::frame_stewart(n_discs) / 8).unwrap_or(u32::MAX))
+        Strategy::Ball(
+            u32::try_from(5 * crate::frame_stewart::frame_stewart(n_discs) / 8).unwrap_or(u32::MAX),
+        )
     } else {
         Strategy::PerCase
     }
@@ -54,7 +60,7 @@ pub struct Solver {
 
 impl Solver {
     /// The most discs: 13 fill the 26 bits of the design's 2^26-entry `i32` table.
-    pub const MAX_DISCS: usize = 13;
+    pub const MAX_DISCS: usize = Engine::Table.max_discs();
 
     /// A solver for up to `max_discs` discs: a table of `4^max_discs` `i32` (256 MiB for
     /// [`Solver::MAX_DISCS`]), allocated here and touched only where searched.
@@ -62,13 +68,7 @@ impl Solver {
     /// # Errors
     /// [`SolveError::TooManyDiscs`] when `max_discs` is outside `1..=`[`Solver::MAX_DISCS`].
     pub fn new(max_discs: usize) -> Result<Self, SolveError> {
-        if !(1..=Self::MAX_DISCS).contains(&max_discs) {
-            return Err(SolveError::TooManyDiscs {
-                engine: crate::Engine::Table,
-                max: Self::MAX_DISCS,
-                n_discs: max_discs,
-            });
-        }
+        SolveError::check_discs(Engine::Table, Self::MAX_DISCS, max_discs)?;
         Ok(Self {
             arena: DenseArena::new(1 << (2 * max_discs)),
             max_discs,
@@ -111,9 +111,9 @@ impl Solver {
         );
         // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
         // them so the tower is on peg 4 and search the quotient.
-        let first_peg = goal.peg_of(crate::Disc::new(1).expect("disc 1"));
+        let first_peg = goal.peg_of(crate::model::Disc::new(1).expect("disc 1"));
         let is_tower = (1..=n as u8).all(|d| {
-            goal.peg_of(crate::Disc::new(usize::from(d)).expect("at most n")) == first_peg
+            goal.peg_of(crate::model::Disc::new(usize::from(d)).expect("at most n")) == first_peg
         });
         let goal_peg = if is_tower { first_peg } else { Peg::LAST };
         let space = if is_tower {

@@ -5,7 +5,7 @@
 use statespace::{Members, Space, Successors};
 
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
-use crate::{Move, Peg};
+use crate::model::{Move, Peg};
 
 /// Four-peg Hanoi with `n` discs over packed states (two bits a disc).
 ///

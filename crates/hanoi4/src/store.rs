@@ -3,7 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{DetourTable, GoalTable, SolveError};
+use crate::detour::DetourTable;
+use crate::error::SolveError;
+use crate::goal_table::GoalTable;
+use crate::table_file::TableKind;
 
 /// A folder holding saved two-bit tables, one file per kind and disc count: goal tables
 /// (`hanoi4-nNN.t2`) and detour tables (`hanoi4-nNN.d2`).
@@ -50,7 +53,7 @@ impl TableDir {
 
     /// Where the table of `n_discs` is (or would be) saved.
     pub fn file(&self, n_discs: usize) -> PathBuf {
-        self.dir.join(format!("hanoi4-n{n_discs:02}.t2"))
+        self.dir.join(TableKind::Goal.file_name(n_discs))
     }
 
     /// Whether a table of `n_discs` is saved here (its contents are checked only by
@@ -84,7 +87,7 @@ impl TableDir {
 
     /// Where the detour table of `n_discs` is (or would be) saved.
     pub fn detour_file(&self, n_discs: usize) -> PathBuf {
-        self.dir.join(format!("hanoi4-n{n_discs:02}.d2"))
+        self.dir.join(TableKind::Detour.file_name(n_discs))
     }
 
     /// Whether a detour table of `n_discs` is saved here.

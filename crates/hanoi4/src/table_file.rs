@@ -1,5 +1,6 @@
 //! The file format shared by the saved two-bit tables ([`crate::GoalTable`],
-//! [`crate::DetourTable`]): an 8-byte magic naming the kind and version, one byte for the disc
+//! [`crate::DetourTable`]), and [`TableKind`], which names each kind's magic and file name in
+//! one place: an 8-byte magic naming the kind and version, one byte for the disc
 //! count, the CRC-32 of everything after the header (4 bytes, little-endian), then the table's
 //! extra bytes (a length fixed by the disc count) and its words, little-endian, one per 32
 //! canonical configurations in rank order. Written under a temporary name and renamed; read in
@@ -10,7 +11,65 @@ use std::path::Path;
 
 use statespace::TwoBitTable;
 
-use crate::SolveError;
+use crate::error::SolveError;
+
+/// The kinds of saved table, told apart by the first 8 bytes of their files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// A [`crate::GoalTable`]: `hanoi4-nNN.t2`.
+    Goal,
+    /// A [`crate::DetourTable`]: `hanoi4-nNN.d2`.
+    Detour,
+}
+
+impl TableKind {
+    /// Every kind.
+    pub const ALL: [TableKind; 2] = [TableKind::Goal, TableKind::Detour];
+
+    /// The first 8 bytes of its files: kind and format version.
+    pub fn magic(self) -> &'static [u8; 8] {
+        match self {
+            TableKind::Goal => b"HANOI4R3",
+            TableKind::Detour => b"HANOI4D1",
+        }
+    }
+
+    /// The name of its file of `n_discs` in a [`crate::TableDir`].
+    pub fn file_name(self, n_discs: usize) -> String {
+        let extension = match self {
+            TableKind::Goal => "t2",
+            TableKind::Detour => "d2",
+        };
+        format!("hanoi4-n{n_discs:02}.{extension}")
+    }
+
+    /// What it is called in messages: `goal table`, `detour table`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::Goal => "goal table",
+            TableKind::Detour => "detour table",
+        }
+    }
+
+    /// The kind of the table saved in `path`, read from its magic (whatever the file is named);
+    /// the file is not otherwise checked (the kind's `load` does that).
+    ///
+    /// # Errors
+    /// [`SolveError::TableIo`] when the file cannot be read; [`SolveError::CorruptTable`] when
+    /// it does not start with a magic of this version.
+    pub fn of_file(path: &Path) -> Result<TableKind, SolveError> {
+        let mut magic = [0u8; 8];
+        let mut file = std::fs::File::open(path).map_err(SolveError::io(path))?;
+        let read = file.read(&mut magic).map_err(SolveError::io(path))?;
+        TableKind::ALL
+            .into_iter()
+            .find(|kind| read == 8 && kind.magic() == &magic)
+            .ok_or_else(|| SolveError::CorruptTable {
+                path: path.to_path_buf(),
+                reason: "not a four-peg goal or detour table of this version".to_string(),
+            })
+    }
+}
 
 /// The header's length: the magic, `n` and the checksum.
 const HEADER: u64 = 8 + 1 + 4;
@@ -24,7 +83,7 @@ fn unreached_fields(word: u64) -> u64 {
 pub(crate) fn save(
     path: &Path,
     replace: bool,
-    magic: &[u8; 8],
+    kind: TableKind,
     n_discs: usize,
     extra: &[u8],
     table: &TwoBitTable,
@@ -37,7 +96,7 @@ pub(crate) fn save(
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(format!(".partial-{}", std::process::id()));
     let temporary = std::path::PathBuf::from(temporary);
-    let written = write(&temporary, magic, n_discs, extra, table);
+    let written = write(&temporary, kind.magic(), n_discs, extra, table);
     let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
     if renamed.is_err() {
         // Leave nothing half-written behind; the first error is the one to report.
@@ -78,14 +137,12 @@ pub(crate) struct Loaded {
     pub(crate) table: TwoBitTable,
 }
 
-/// Reads a file written by [`save`] with the same `magic`, checking the header, the disc count
+/// Reads a file of `kind` written by [`save`], checking the header, the disc count
 /// (`1..=max_discs`), the size (`len(n)` canonical configurations and `extra_len(n)` extra
-/// bytes), the checksum and that every configuration was reached. `kind` names the table in
-/// errors ("goal table").
+/// bytes), the checksum and that every configuration was reached.
 pub(crate) fn load(
     path: &Path,
-    magic: &[u8; 8],
-    kind: &str,
+    kind: TableKind,
     max_discs: usize,
     len: impl Fn(usize) -> u64,
     extra_len: impl Fn(usize) -> usize,
@@ -101,9 +158,10 @@ pub(crate) fn load(
         return Err(corrupt("shorter than a table's header"));
     }
     file.read_exact(&mut header).map_err(SolveError::io(path))?;
-    if &header[..8] != magic {
+    if &header[..8] != kind.magic() {
         return Err(corrupt(&format!(
-            "not a four-peg {kind} of this version (rebuild it)"
+            "not a four-peg {} of this version (rebuild it)",
+            kind.name()
         )));
     }
     let n_discs = usize::from(header[8]);
@@ -117,7 +175,8 @@ pub(crate) fn load(
     let want = HEADER + n_extra as u64 + 8 * n_words;
     if size != want {
         return Err(corrupt(&format!(
-            "{size} bytes where a {n_discs}-disc {kind} has {want}"
+            "{size} bytes where a {n_discs}-disc {} has {want}",
+            kind.name()
         )));
     }
     let mut checksum = crc32fast::Hasher::new();

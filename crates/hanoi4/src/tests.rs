@@ -913,7 +913,7 @@ fn nearly_solved_cases_past_16_discs_are_answered_without_building_a_table() {
 
 #[test]
 fn a_case_that_exhausts_its_budget_escalates_up_to_its_own_goal_table() {
-    use crate::engine::wider;
+    use crate::escalate::wider;
     // Small widths fit any machine that runs the tests.
     assert_eq!(
         wider(15, None),

@@ -1,8 +1,31 @@
-//! The command-line conventions of the five binaries, on clap: arguments read as `OsString`s,
-//! `--help` and `--version` on stdout with status 0, every refusal one line on stderr
-//! (`<binary>: <message>`) with status 2 and nothing on stdout.
+//! The command-line conventions of the five binaries, on clap, and the one runner that owns their
+//! exit path: arguments read as `OsString`s, `--help` and `--version` on stdout with status 0,
+//! every refusal one line on stderr (`<binary>: <message>`) with status 2 and nothing on stdout,
+//! the output written in one go at the end (a closed pipe ends quietly with status 0).
+//!
+//! A binary's `main` is its own steps only:
+//!
+//! ```no_run
+//! use judge::cli::{self, Stdout};
+//!
+//! /// Doubles the number on stdin.
+//! #[derive(clap::Parser)]
+//! #[command(version)]
+//! struct Arguments {}
+//!
+//! fn main() -> std::process::ExitCode {
+//!     cli::run("double", "  echo 21 | double   42", |_: Arguments| {
+//!         let input = cli::read_stdin()?;
+//!         let n: u64 = input
+//!             .trim()
+//!             .parse()
+//!             .map_err(|_| cli::Failure::new(format!("line 1: expected a number, found {input:?}")))?;
+//!         Ok(Stdout::display(format!("{}\n", 2 * n)))
+//!     })
+//! }
+//! ```
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -15,27 +38,118 @@ Exit status:
   2  refused: bad input, a bad argument, a size beyond the solver or a file that cannot be used;
      one line on stderr names the problem (and the input line), nothing is written on stdout";
 
+/// Why a binary refuses to go on: the one line [`run`] prints after `<binary>: `, with status 2.
+///
+/// Any error converts into one with `?` (its `Display` is the line); other messages through
+/// [`Failure::new`].
+#[derive(Debug)]
+pub struct Failure {
+    message: String,
+}
+
+impl Failure {
+    /// A refusal saying `message`.
+    pub fn new(message: impl Display) -> Self {
+        Self {
+            message: message.to_string(),
+        }
+    }
+
+    /// What [`run`] prints.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl<E: std::error::Error> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Self::new(error)
+    }
+}
+
+/// Writes a binary's output.
+type Writer<'a> = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()> + 'a>;
+
+/// What a binary writes on stdout once its work succeeded: written by [`run`] through a buffer.
+pub struct Stdout<'a> {
+    write: Writer<'a>,
+}
+
+impl<'a> Stdout<'a> {
+    /// The text of `value`.
+    pub fn display(value: impl Display + 'a) -> Self {
+        Self::with(move |out| write!(out, "{value}"))
+    }
+
+    /// Whatever `write` writes (for output too long to hold in memory).
+    pub fn with(write: impl FnOnce(&mut dyn Write) -> io::Result<()> + 'a) -> Self {
+        Self {
+            write: Box::new(write),
+        }
+    }
+
+    /// Nothing at all (a process whose report another one prints).
+    pub fn nothing() -> Self {
+        Self::with(|_| Ok(()))
+    }
+}
+
+impl fmt::Debug for Stdout<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Stdout(..)")
+    }
+}
+
+/// Runs a binary: parses the process arguments into `T` (answering `--help`, with `examples`
+/// and the exit codes, and `--version` itself), calls `main` with them, and writes what it
+/// returns on stdout (status 0), or its [`Failure`] as `<binary>: <message>` on stderr (status
+/// 2, nothing on stdout). A write error on stdout is a failure too, except a closed pipe
+/// (`hanoi | head`), which ends quietly with status 0: the reader has all it wants.
+pub fn run<T: clap::Parser>(
+    binary: &str,
+    examples: &str,
+    main: impl FnOnce(T) -> Result<Stdout<'static>, Failure>,
+) -> ExitCode {
+    let arguments = match arguments::<T>(examples) {
+        Ok(arguments) => arguments,
+        Err(Parsed::Answered) => return ExitCode::SUCCESS,
+        Err(Parsed::Refused(failure)) => return fail(binary, failure.message()),
+    };
+    let stdout = match main(arguments) {
+        Ok(stdout) => stdout,
+        Err(failure) => return fail(binary, failure.message()),
+    };
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match (stdout.write)(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => fail(binary, format!("cannot write stdout: {error}")),
+    }
+}
+
 /// The command of `T` with the house additions: `examples` and the exit codes after the help.
 pub fn command<T: clap::CommandFactory>(examples: &str) -> clap::Command {
     T::command().after_help(format!("Examples:\n{examples}\n\n{EXIT_CODES}"))
 }
 
-/// Parses the process arguments into `T`. `--help` (with `examples` and the exit codes) and
-/// `--version` are printed here; the caller returns the exit code it gets as `Err`.
-///
-/// # Errors
-/// The exit code to end with: 0 after `--help` or `--version`, 2 after a refusal, which is
-/// printed as one line (arguments that are not UTF-8 included).
-pub fn arguments<T: clap::Parser>(binary: &str, examples: &str) -> Result<T, ExitCode> {
+/// How parsing the arguments ended when it did not give a `T`.
+enum Parsed {
+    /// `--help` or `--version`, printed.
+    Answered,
+    /// A bad argument, as one line.
+    Refused(Failure),
+}
+
+fn arguments<T: clap::Parser>(examples: &str) -> Result<T, Parsed> {
     command::<T>(examples)
         .try_get_matches_from(std::env::args_os())
         .and_then(|mut matches| T::from_arg_matches_mut(&mut matches))
         .map_err(|error| match error.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                 print!("{error}");
-                ExitCode::SUCCESS
+                Parsed::Answered
             }
-            _ => fail(binary, one_line(&error.to_string())),
+            _ => Parsed::Refused(Failure::new(one_line(&error.to_string()))),
         })
 }
 
@@ -49,59 +163,41 @@ fn one_line(message: &str) -> String {
 /// Reads all of stdin as UTF-8 text.
 ///
 /// # Errors
-/// Status 2 after one line naming the problem: a read error, or the line of the first byte that
-/// is not UTF-8.
-pub fn read_stdin(binary: &str) -> Result<String, ExitCode> {
+/// A read error, or the line of the first byte that is not UTF-8.
+pub fn read_stdin() -> Result<String, Failure> {
     let mut bytes = Vec::new();
     if let Err(error) = io::stdin().lock().read_to_end(&mut bytes) {
-        return Err(fail(binary, format!("cannot read stdin: {error}")));
+        return Err(Failure::new(format!("cannot read stdin: {error}")));
     }
-    match crate::decode(&bytes) {
-        Ok(_) => Ok(String::from_utf8(bytes).expect("checked by decode")),
-        Err(error) => Err(fail(binary, error)),
-    }
-}
-
-/// Runs `write` on a buffered stdout and flushes it; a write error ends with status 2, except a
-/// closed pipe (`hanoi | head`), which ends quietly with status 0: the reader has all it wants.
-pub fn write_stdout(
-    binary: &str,
-    write: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> io::Result<()>,
-) -> ExitCode {
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match write(&mut out).and_then(|()| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => fail(binary, format!("cannot write stdout: {error}")),
-    }
+    crate::decode(&bytes)?;
+    Ok(String::from_utf8(bytes).expect("checked by decode"))
 }
 
 /// Writes `contents` to `path` (a page, a chart) before anything goes to stdout.
 ///
 /// # Errors
-/// Status 2 after one line naming the file.
-pub fn write_file(binary: &str, path: &std::path::Path, contents: &str) -> Result<(), ExitCode> {
+/// The file and why it could not be written.
+pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), Failure> {
     std::fs::write(path, contents)
-        .map_err(|error| fail(binary, format!("{}: {error}", path.display())))
+        .map_err(|error| Failure::new(format!("{}: {error}", path.display())))
 }
 
 /// The 1-based case `case` of `count` cases, as an index.
 ///
 /// # Errors
-/// Status 2 after one line when there is no such case.
-pub fn case_index(binary: &str, case: usize, count: usize) -> Result<usize, ExitCode> {
+/// When there is no such case.
+pub fn case_index(case: usize, count: usize) -> Result<usize, Failure> {
     if (1..=count).contains(&case) {
         Ok(case - 1)
     } else {
-        Err(fail(
-            binary,
-            format!("--case {case}: the input has {count} case(s)"),
-        ))
+        Err(Failure::new(format!(
+            "--case {case}: the input has {count} case(s)"
+        )))
     }
 }
 
 /// Prints `<binary>: <message>` on stderr and returns status 2.
-pub fn fail(binary: &str, message: impl Display) -> ExitCode {
+fn fail(binary: &str, message: impl Display) -> ExitCode {
     eprintln!("{binary}: {message}");
     ExitCode::from(2)
 }

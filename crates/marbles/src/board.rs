@@ -56,6 +56,18 @@ pub enum Outcome {
     Lost,
 }
 
+/// Where the marbles are after one tilt of a sequence ([`Board::replay`]): `None` for a marble
+/// that fell into the hole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The tilt.
+    pub tilt: Tilt,
+    /// Red's cell after it.
+    pub red: Option<u32>,
+    /// Blue's cell after it.
+    pub blue: Option<u32>,
+}
+
 /// A board that breaks the puzzle's rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -288,5 +300,25 @@ impl Board {
             *behind = (*behind as isize - step) as u32;
         }
         Outcome::Rolled(red_to, blue_to)
+    }
+
+    /// The marbles after each of `tilts` from the start, for showing a solution. Once red has
+    /// fallen, blue (never on red's way to the hole) rolls alone.
+    pub fn replay(&self, tilts: &[Tilt]) -> Vec<Step> {
+        let (mut red, mut blue) = (Some(self.red), Some(self.blue));
+        tilts
+            .iter()
+            .map(|&tilt| {
+                (red, blue) = match (red, blue) {
+                    (Some(r), Some(b)) => match self.tilt(r, b, tilt) {
+                        Outcome::Rolled(r, b) => (Some(r), Some(b)),
+                        Outcome::Escaped | Outcome::Lost => (None, self.roll(b, tilt)),
+                    },
+                    (None, Some(b)) => (None, self.roll(b, tilt)),
+                    (r, None) => (r.and_then(|r| self.roll(r, tilt)), None),
+                };
+                Step { tilt, red, blue }
+            })
+            .collect()
     }
 }

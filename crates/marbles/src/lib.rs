@@ -4,7 +4,7 @@ mod board;
 mod parse;
 mod solve;
 
-pub use board::{Board, BoardError, Outcome, Tilt};
+pub use board::{Board, BoardError, Outcome, Step, Tilt};
 pub use parse::{ParseError, parse};
 pub use solve::{Limit, OutputKind, Solution, Solver, solve};
 

@@ -3,10 +3,9 @@
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use std::io::Write;
 
-use judge::cli;
-use marbles::{Limit, Outcome, OutputKind};
+use judge::cli::{self, Stdout};
+use marbles::{Limit, OutputKind};
 
 /// Marble escape (BOJ 13460, 13459, 15644, 15653).
 ///
@@ -55,7 +54,7 @@ fn parse_limit(text: &str) -> Result<Limit, String> {
     }
 }
 
-/// The page of `solution`: the marbles' cells after every tilt, from the board's own tilt.
+/// The page of `solution`: the marbles' cells after every tilt.
 fn marbles_page(board: &marbles::Board, solution: &marbles::Solution) -> String {
     let cells: Vec<u8> = (0..board.cells() as u32)
         .map(|cell| match cell {
@@ -65,24 +64,13 @@ fn marbles_page(board: &marbles::Board, solution: &marbles::Solution) -> String 
         })
         .collect();
     let tilts = solution.tilts.as_ref().map(|tilts| {
-        let (mut red, mut blue) = (board.red(), board.blue());
-        tilts
-            .iter()
-            .map(|&tilt| match board.tilt(red, blue, tilt) {
-                Outcome::Rolled(r, b) => {
-                    (red, blue) = (r, b);
-                    render::Tilted {
-                        direction: tilt.letter(),
-                        red: Some(r as usize),
-                        blue: Some(b as usize),
-                    }
-                }
-                // Red fell; blue, never on red's way to the hole, rolled alone.
-                Outcome::Escaped | Outcome::Lost => render::Tilted {
-                    direction: tilt.letter(),
-                    red: None,
-                    blue: board.roll(blue, tilt).map(|b| b as usize),
-                },
+        board
+            .replay(tilts)
+            .into_iter()
+            .map(|step| render::Tilted {
+                direction: step.tilt.letter(),
+                red: step.red.map(|r| r as usize),
+                blue: step.blue.map(|b| b as usize),
             })
             .collect()
     });
@@ -103,28 +91,19 @@ const EXAMPLES: &str =
   marbles --max-tilts none --output path < board.txt";
 
 fn main() -> ExitCode {
-    let arguments = match cli::arguments::<Arguments>("marbles", EXAMPLES) {
-        Ok(arguments) => arguments,
-        Err(code) => return code,
-    };
-    let input = match cli::read_stdin("marbles") {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let board = match marbles::parse(&input) {
-        Ok(board) => board,
-        Err(error) => return cli::fail("marbles", error),
-    };
-    let kind = match arguments.output {
-        Output::Count => OutputKind::Count,
-        Output::Possible => OutputKind::Possible,
-        Output::Path => OutputKind::Path,
-    };
-    let solution = marbles::solve(&board, arguments.max_tilts);
-    if let Some(path) = &arguments.render
-        && let Err(code) = cli::write_file("marbles", path, &marbles_page(&board, &solution))
-    {
-        return code;
-    }
-    cli::write_stdout("marbles", |out| write!(out, "{}", solution.display(kind)))
+    cli::run("marbles", EXAMPLES, |arguments: Arguments| {
+        let board = marbles::parse(&cli::read_stdin()?)?;
+        let kind = match arguments.output {
+            Output::Count => OutputKind::Count,
+            Output::Possible => OutputKind::Possible,
+            Output::Path => OutputKind::Path,
+        };
+        let solution = marbles::solve(&board, arguments.max_tilts);
+        if let Some(path) = &arguments.render {
+            cli::write_file(path, &marbles_page(&board, &solution))?;
+        }
+        Ok(Stdout::with(move |out| {
+            write!(out, "{}", solution.display(kind))
+        }))
+    })
 }

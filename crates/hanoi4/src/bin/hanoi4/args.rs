@@ -1,0 +1,156 @@
+//! The command line of `hanoi4`: its arguments and subcommands (clap), and the examples of its
+//! `--help`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use hanoi4::{Engine, GoalTable};
+
+/// Four-peg Tower of Hanoi from any configuration (algospot HANOI4).
+///
+/// Without a subcommand, reads a judge input on stdin: C, then per case a line with n and four
+/// lines `k d1 .. dk` (each peg's discs from the bottom up, 1 the smallest), and prints per case
+/// the fewest moves that bring every disc to peg 4. Up to 20 discs.
+#[derive(Parser)]
+#[command(
+    version,
+    args_conflicts_with_subcommands = true,
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] [--stats] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
+)]
+pub struct Arguments {
+    /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
+    #[arg(long)]
+    pub moves: bool,
+    /// The engine for every disc count (default: chosen per disc count).
+    #[arg(long, value_enum)]
+    pub engine: Option<Engine>,
+    /// A folder of saved goal and detour tables (`hanoi4 table build`) to read; never written.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    pub render: Option<PathBuf>,
+    /// The case that --render shows (1 for the first).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
+    pub case: usize,
+    /// After solving, tell on stderr how long each disc count took: its engine, the time getting
+    /// ready (tables built or loaded), and the median and largest time of a case.
+    #[arg(long)]
+    pub stats: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Build, save and check two-bit goal tables.
+    #[command(subcommand)]
+    Table(TableCommand),
+    /// Build the goal table of N discs in memory and print how many configurations lie at each
+    /// distance from the tower on peg 4, and the largest distance.
+    Eccentricity {
+        /// The number of discs (1 to 19 on one machine; 15: 10 s, 16: 40 s, 17: 3 min, 18: 14
+        /// min, 19: 48 min and 12 GB of memory on two cores). Up to 31 spread over processes,
+        /// as far as their memory goes.
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_SPREAD_DISCS as i64))]
+        n: u8,
+        /// Also draw the number of configurations at each distance as a bar chart (SVG).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
+        #[command(flatten)]
+        cluster: ClusterArguments,
+    },
+}
+
+/// Running the search on timely-dataflow, over threads, processes and machines. Any of these
+/// flags selects it; each process holds its workers' slices of the table.
+#[derive(clap::Args)]
+#[command(next_help_heading = "Spreading the search (timely-dataflow)")]
+pub struct ClusterArguments {
+    /// Worker threads in this process [default: 1 with --processes, else the cores].
+    #[arg(long, short = 'w', value_name = "W", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub workers: Option<u16>,
+    /// The number of processes; every one runs this command with its own --process.
+    #[arg(long, short = 'n', value_name = "P", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub processes: u16,
+    /// This process's number, 0 to P-1; process 0 prints the report, the others only errors.
+    #[arg(long, short = 'p', value_name = "I", default_value_t = 0)]
+    pub process: u16,
+    /// The processes' addresses, one `host:port` a line, process i at line i (default:
+    /// localhost:2101, localhost:2102, ...).
+    #[arg(long, short = 'H', value_name = "FILE")]
+    pub hostfile: Option<PathBuf>,
+    /// Seconds to wait for the other processes to start and connect.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub connect_timeout: u64,
+    /// Save every worker's slice in DIR after every --checkpoint-every levels (each file
+    /// written under a temporary name, then renamed).
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub checkpoint: Option<PathBuf>,
+    /// Levels between two checkpoints.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub checkpoint_every: u32,
+    /// Continue from the newest level that every worker saved in DIR (same processes and
+    /// workers), and keep saving there.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+    /// Stop once the level LEVEL is found and saved (with --checkpoint or --resume), to go on
+    /// later with --resume.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..))]
+    pub stop_after: Option<u32>,
+    /// After the report, the ranks that crossed workers at each level and each process's peak
+    /// memory.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl ClusterArguments {
+    pub fn wanted(&self) -> bool {
+        self.workers.is_some()
+            || self.processes > 1
+            || self.hostfile.is_some()
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.stats
+            || self.stop_after.is_some()
+    }
+}
+
+#[derive(Subcommand)]
+pub enum TableCommand {
+    /// Build the goal table of N discs, save it in DIR as hanoi4-nNN.t2 and print the
+    /// eccentricity report. DIR is created when missing and checked before the build starts.
+    Build {
+        /// The number of discs (1 to 19).
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
+        n: u8,
+        /// The folder to save the table in.
+        #[arg(long, value_name = "DIR")]
+        dir: PathBuf,
+        /// Replace a table already saved there (otherwise refused before building).
+        #[arg(long)]
+        replace: bool,
+        /// Also build the detour table of N discs (hanoi4-nNN.d2, N up to 18; about the goal
+        /// table's time again), which A* uses with windows of N discs for N + 1 to N + 4 discs.
+        /// A goal table already saved is loaded, not rebuilt.
+        #[arg(long)]
+        detour: bool,
+    },
+    /// Check a saved table (header, size, checksum, contents) and describe it.
+    Info {
+        /// The table file.
+        file: PathBuf,
+    },
+}
+
+/// The examples after `--help`.
+pub const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4               3
+  hanoi4 --moves < cases.txt                               counts and moves
+  hanoi4 table build 16 --dir tables                       40 s, a 171 MiB file
+  hanoi4 --tables tables < cases.txt                       uses the saved tables
+  hanoi4 eccentricity 15                                   130, reached by 588 configurations
+  hanoi4 --render case2.html --case 2 < cases.txt          a page that plays case 2
+  hanoi4 eccentricity 12 --plot levels.svg                 the levels as a bar chart
+  hanoi4 eccentricity 15 -n 2 -p 1 & hanoi4 eccentricity 15 -n 2 -p 0
+                                                           two processes (localhost:2101, 2102)";

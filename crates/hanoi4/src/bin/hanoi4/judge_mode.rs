@@ -1,0 +1,68 @@
+//! `hanoi4 < INPUT`: the judge mode. Reads the cases, solves the file, optionally writes the
+//! page of one case and the timings, and answers on stdout.
+
+use hanoi4::{Solution, TableDir, Timings};
+use judge::cli::{self, Failure, Stdout};
+
+use crate::args::Arguments;
+use crate::status::Status;
+
+/// Solves the judge input on stdin as `arguments` ask.
+pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
+    let tables = arguments.tables.clone().map(TableDir::open).transpose()?;
+    let starts = hanoi4::parse(&cli::read_stdin()?)?;
+    let shown = match &arguments.render {
+        Some(_) => Some(cli::case_index(arguments.case, starts.len())?),
+        None => None,
+    };
+    let mut status = Status::new(cli::progress_wanted());
+    let mut timings = Timings::default();
+    let solved = hanoi4::solve_file_with(&starts, arguments.engine, tables.as_ref(), &mut |p| {
+        status.update(p);
+        timings.update(p);
+    });
+    status.clear();
+    if arguments.stats {
+        for group in timings.groups() {
+            eprintln!("hanoi4: {group}");
+        }
+    }
+    let solution = solved?;
+    if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        cli::write_file(path, &page(&starts[index], index, &solution))?;
+    }
+    let moves = arguments.moves;
+    Ok(Stdout::with(move |out| {
+        if moves {
+            write!(out, "{}", solution.with_moves())
+        } else {
+            write!(out, "{solution}")
+        }
+    }))
+}
+
+/// The page that plays case `index` (from `start`) of `solution`.
+fn page(start: &hanoi4::Config, index: usize, solution: &Solution) -> String {
+    let moves = &solution.moves[index];
+    let scene = render::PegsScene {
+        title: format!(
+            "Four-peg Hanoi, case {}: {} discs to peg 4 in {} moves",
+            index + 1,
+            start.n_discs(),
+            moves.len()
+        ),
+        pegs: 4,
+        start: start
+            .stacks()
+            .iter()
+            .map(|stack| stack.iter().map(|&d| d as u32).collect())
+            .collect(),
+        moves: render::PegMoves::List(
+            moves
+                .iter()
+                .map(|m| (m.from.index() as u8, m.to.index() as u8))
+                .collect(),
+        ),
+    };
+    render::pegs_page(&scene)
+}

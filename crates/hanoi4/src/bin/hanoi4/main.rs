@@ -1,0 +1,36 @@
+//! `hanoi4`: the judge solver (stdin to stdout) by default; `table` and `eccentricity`
+//! subcommands build, save, check and explore the two-bit goal tables. Each command is a module
+//! of a few calls into the library; this file only dispatches.
+
+mod args;
+mod eccentricity;
+mod judge_mode;
+mod status;
+mod table;
+
+use std::process::ExitCode;
+
+use args::{Arguments, Command, EXAMPLES, TableCommand};
+use judge::cli;
+
+fn main() -> ExitCode {
+    cli::run("hanoi4", EXAMPLES, |arguments: Arguments| {
+        match arguments.command {
+            None => judge_mode::run(&arguments),
+            Some(Command::Eccentricity { n, plot, cluster }) => {
+                if cluster.wanted() {
+                    eccentricity::spread(usize::from(n), &cluster, plot.as_deref())
+                } else {
+                    eccentricity::run(usize::from(n), plot.as_deref())
+                }
+            }
+            Some(Command::Table(TableCommand::Build {
+                n,
+                dir,
+                replace,
+                detour,
+            })) => table::build(usize::from(n), dir, replace, detour),
+            Some(Command::Table(TableCommand::Info { file })) => table::info(&file),
+        }
+    })
+}

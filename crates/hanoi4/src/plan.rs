@@ -1,0 +1,167 @@
+//! Solving a file: the plan (perfect towers answered at once, an engine per disc count, every
+//! limit checked before any work), then each disc count by its engine.
+
+use crate::engine::Engine;
+use crate::error::SolveError;
+use crate::escalate;
+use crate::frame_stewart::tower_moves;
+use crate::model::{Config, Move, Peg};
+use crate::progress::Progress;
+use crate::solution::{Solution, cases_by_disc_count};
+use crate::solve::Solver;
+use crate::store::TableDir;
+
+/// Solves every case towards peg 4, each disc count with `engine` or its default engine. Without
+/// an engine asked for, perfect towers past the dense table are answered at once: 0 moves on
+/// peg 4, else the Frame-Stewart construction ([`tower_moves`]).
+///
+/// With `tables`, saved two-bit tables are read from that folder (never written: saving is
+/// [`TableDir::save`]): the goal-table engine answers any disc count whose table is there, and A* uses
+/// windows of the widest saved table it can (`n - 4` to `n - 1` discs), with the widest saved
+/// detour table of that range. Tables that are not saved are built in memory when an engine
+/// needs them: past 16 discs without a saved one, the 16-disc goal table (40 to 55 s), and for
+/// 18 to 20 discs without a saved detour table, the 16-disc detour table (as long again).
+///
+/// # Errors
+/// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked
+/// before any work); the errors of [`TableDir::load`] for a saved table that cannot be used;
+/// [`SolveError::BudgetExhausted`] when A* meets its memory budget with the widest tables that
+/// fit this machine's memory (a case first escalates to wider tables, built in memory: see
+/// [`Progress::Escalating`]).
+pub fn solve_file(
+    starts: &[Config],
+    engine: Option<Engine>,
+    tables: Option<&TableDir>,
+) -> Result<Solution, SolveError> {
+    solve_file_with(starts, engine, tables, &mut |_| {})
+}
+
+/// [`solve_file`], telling `progress` which engine each disc count goes to, how a table build
+/// advances and how many cases are answered.
+///
+/// # Errors
+/// As [`solve_file`].
+pub fn solve_file_with(
+    starts: &[Config],
+    engine: Option<Engine>,
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Solution, SolveError> {
+    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
+    let plan = Plan::new(starts, engine, tables, &mut moves)?;
+    let mut dense = plan.dense_solver()?;
+    for group in plan.groups {
+        let n = group.n_discs;
+        let count = group.cases.len();
+        progress(Progress::Engine {
+            n_discs: n,
+            cases: count,
+            engine: group.engine,
+        });
+        let configs: Vec<Config> = group.cases.iter().map(|&i| starts[i].clone()).collect();
+        let solved = match group.engine {
+            Engine::Table => {
+                dense
+                    .as_mut()
+                    .expect("allocated for table sizes")
+                    .solve_all(&configs)
+                    .moves
+            }
+            Engine::GoalTable => {
+                let table = escalate::goal_table(n, tables, progress)?;
+                configs.iter().map(|c| table.solve(c)).collect()
+            }
+            Engine::Pdb => escalate::solve_by_pdb(n, &configs, tables, progress)?,
+        };
+        progress(Progress::Cases {
+            n_discs: n,
+            done: count,
+            cases: count,
+        });
+        for (i, m) in group.cases.into_iter().zip(solved) {
+            moves[i] = m;
+        }
+    }
+    Ok(Solution { moves })
+}
+
+/// What [`solve_file_with`] does with a file: the disc counts that need an engine, each with
+/// its own.
+struct Plan {
+    groups: Vec<Group>,
+}
+
+/// The cases of one disc count and the engine that answers them.
+struct Group {
+    n_discs: usize,
+    /// Indices into the file, ascending.
+    cases: Vec<usize>,
+    engine: Engine,
+}
+
+impl Plan {
+    /// Groups `starts` by disc count and picks each count's engine: `engine` when asked for,
+    /// else the goal table when its table is saved in `tables`, else [`Engine::default_for`].
+    /// Without an engine asked for, perfect towers past the dense table are answered here, into
+    /// `moves`: they need no search (already solved, or the Frame-Stewart construction, optimal
+    /// between perfect towers), and nothing is built for a disc count of towers only.
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] for a disc count beyond its engine.
+    fn new(
+        starts: &[Config],
+        engine: Option<Engine>,
+        tables: Option<&TableDir>,
+        moves: &mut [Vec<Move>],
+    ) -> Result<Plan, SolveError> {
+        let mut groups = cases_by_disc_count(starts);
+        if engine.is_none() {
+            for (n, cases) in &mut groups {
+                if *n > Solver::MAX_DISCS {
+                    cases.retain(|&i| match starts[i].tower_peg() {
+                        Some(peg) => {
+                            moves[i] = tower_moves(*n, peg, Peg::LAST);
+                            false
+                        }
+                        None => true,
+                    });
+                }
+            }
+            groups.retain(|(_, cases)| !cases.is_empty());
+        }
+        let saved = |n: usize| tables.is_some_and(|dir| dir.contains(n));
+        let groups = groups
+            .into_iter()
+            .map(|(n_discs, cases)| {
+                let engine = engine.unwrap_or_else(|| {
+                    if n_discs <= Engine::GoalTable.max_discs()
+                        && n_discs > Engine::Table.max_discs()
+                        && saved(n_discs)
+                    {
+                        Engine::GoalTable
+                    } else {
+                        Engine::default_for(n_discs, cases.len())
+                    }
+                });
+                SolveError::check_discs(engine, engine.max_discs(), n_discs)?;
+                Ok(Group {
+                    n_discs,
+                    cases,
+                    engine,
+                })
+            })
+            .collect::<Result<_, SolveError>>()?;
+        Ok(Plan { groups })
+    }
+
+    /// The dense table's solver, sized for the largest disc count it answers, if any.
+    fn dense_solver(&self) -> Result<Option<Solver>, SolveError> {
+        self.groups
+            .iter()
+            .filter(|group| group.engine == Engine::Table)
+            .map(|group| group.n_discs)
+            .max()
+            .map(Solver::new)
+            .transpose()
+    }
+}
