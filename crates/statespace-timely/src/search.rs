@@ -222,196 +222,274 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         hash
     }
 
-    /// One worker's share of the search.
+    /// One worker's share of the search, step by step: connect (the processes must search the
+    /// same space), resume from a checkpoint or seed the sources, expand level after level
+    /// (saving a checkpoint after those asked for), then the report.
     fn work(&self, worker: &mut Worker, workers_per_process: usize) -> Result<Report, Error> {
+        let mut share = Share::new(self, worker, workers_per_process);
+        let hello = share.connect(worker)?;
+        share.resume_or_seed(worker, &hello)?;
+        while *share.sizes.last().expect("a level") > 0
+            && share.sizes.len() as u64 <= u64::from(self.stop_after)
+        {
+            share.expand_level(worker);
+            share.checkpoint(worker)?;
+        }
+        Ok(share.report(worker))
+    }
+}
+
+/// What one worker holds through the search: its slice of the table, its inputs, and the
+/// levels so far.
+struct Share<'a, S> {
+    search: &'a TwoBitSearch<S>,
+    owner: Owner,
+    me: usize,
+    /// This worker's ranks, `start..end`, out of slices of `chunk` ranks.
+    start: u64,
+    end: u64,
+    chunk: u64,
+    workers_per_process: usize,
+    rounds: Rounds,
+    slice: Slice,
+    sizes: Vec<u64>,
+    traffic: Vec<Traffic>,
+    resumed_at: Option<u32>,
+    last_saved: Option<u32>,
+}
+
+impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
+    fn new(search: &'a TwoBitSearch<S>, worker: &mut Worker, workers_per_process: usize) -> Self {
         let me = worker.index();
         let peers = worker.peers();
-        let chunk = chunk_len(self.len, peers);
-        let start = (me as u64 * chunk).min(self.len);
-        let end = (start + chunk).min(self.len);
-        let owner = Owner {
-            fingerprint: self.fingerprint(),
-            peers,
-            index: me,
+        let chunk = chunk_len(search.len, peers);
+        let start = (me as u64 * chunk).min(search.len);
+        let end = (start + chunk).min(search.len);
+        Self {
+            search,
+            owner: Owner {
+                fingerprint: search.fingerprint(),
+                peers,
+                index: me,
+                start,
+                len: end - start,
+            },
+            me,
             start,
-            len: end - start,
-        };
-        let process_of = |w: usize| w / workers_per_process;
+            end,
+            chunk,
+            workers_per_process,
+            rounds: Rounds::new(worker, chunk),
+            slice: Slice::new(end - start),
+            sizes: Vec::new(),
+            traffic: Vec::new(),
+            resumed_at: None,
+            last_saved: None,
+        }
+    }
 
-        let mut rounds = Rounds::new(worker, chunk);
-        let mut slice = Slice::new(end - start);
-        let weight = |rank| (self.weight)(&self.space, rank);
+    fn weight(&self, rank: u64) -> u64 {
+        (self.search.weight)(&self.search.space, rank)
+    }
 
-        // The processes must search the same space.
-        let newest = match (&self.checkpoints, self.resume) {
-            (Some((dir, _)), true) => owner
+    /// Tells every worker this one's space and newest checkpoint, and checks that they all
+    /// search the same space. Returns what each worker said.
+    fn connect(&mut self, worker: &mut Worker) -> Result<Vec<[u64; 3]>, Error> {
+        let newest = match (&self.search.checkpoints, self.search.resume) {
+            (Some((dir, _)), true) => self
+                .owner
                 .levels(dir)?
                 .last()
                 .map_or(u64::MAX, |&l| u64::from(l)),
             _ => u64::MAX,
         };
-        let hello = rounds.gather(worker, [owner.fingerprint, newest, 0]);
-        if let Some((worker, note)) = hello
-            .iter()
-            .enumerate()
-            .find(|(_, n)| n[0] != owner.fingerprint)
-        {
+        let fingerprint = self.owner.fingerprint;
+        let hello = self.rounds.gather(worker, [fingerprint, newest, 0]);
+        if let Some((worker, note)) = hello.iter().enumerate().find(|(_, n)| n[0] != fingerprint) {
             return Err(Error::Mismatch {
                 worker,
                 theirs: note[0],
-                mine: owner.fingerprint,
+                mine: fingerprint,
             });
         }
+        Ok(hello)
+    }
 
-        let mut sizes;
-        let mut traffic;
-        let mut resumed_at = None;
-        let mut last_saved = None;
-        if let (Some((dir, _)), true) = (&self.checkpoints, self.resume) {
+    /// Loads the newest level every worker saved (when resuming), else reaches the sources in
+    /// this slice; either way every worker knows level 0's size (or the last one's) after.
+    fn resume_or_seed(&mut self, worker: &mut Worker, hello: &[[u64; 3]]) -> Result<(), Error> {
+        if let (Some((dir, _)), true) = (&self.search.checkpoints, self.search.resume) {
             let level = hello.iter().map(|n| n[1]).min().unwrap_or(u64::MAX);
             let loaded = if level == u64::MAX {
                 Err(Error::NoCheckpoint { dir: dir.clone() })
             } else {
-                owner.load(dir, level as u32, &mut slice.words)
+                self.owner.load(dir, level as u32, &mut self.slice.words)
             };
-            let failed = rounds.gather(worker, [u64::from(loaded.is_err()), 0, 0]);
+            let failed = self
+                .rounds
+                .gather(worker, [u64::from(loaded.is_err()), 0, 0]);
             let snapshot = loaded?;
             if let Some(other) = failed.iter().position(|n| n[0] != 0) {
                 return Err(Error::OtherWorker(other));
             }
-            slice.mark_all();
-            sizes = snapshot.sizes;
-            traffic = snapshot.traffic;
-            resumed_at = Some(level as u32);
-            last_saved = resumed_at;
+            self.slice.mark_all();
+            self.sizes = snapshot.sizes;
+            self.traffic = snapshot.traffic;
+            self.resumed_at = Some(level as u32);
+            self.last_saved = self.resumed_at;
         } else {
             let mut first = 0;
-            for &source in &self.sources {
-                if (start..end).contains(&source) && slice.reach(source - start, 0) {
-                    first += weight(source);
+            for &source in &self.search.sources {
+                if (self.start..self.end).contains(&source)
+                    && self.slice.reach(source - self.start, 0)
+                {
+                    first += self.weight(source);
                 }
             }
-            std::mem::swap(&mut slice.current, &mut slice.next);
-            sizes = vec![
-                rounds
-                    .gather(worker, [first, 0, 0])
-                    .iter()
-                    .map(|n| n[0])
-                    .sum(),
-            ];
-            traffic = vec![Traffic::default()];
+            std::mem::swap(&mut self.slice.current, &mut self.slice.next);
+            let notes = self.rounds.gather(worker, [first, 0, 0]);
+            self.sizes = vec![notes.iter().map(|n| n[0]).sum()];
+            self.traffic = vec![Traffic::default()];
         }
-        if me == 0
-            && let Some(progress) = &self.progress
-        {
-            progress(0, sizes[0]);
-        }
+        self.report_level(0);
+        Ok(())
+    }
 
-        while *sizes.last().expect("a level") > 0
-            && sizes.len() as u64 <= u64::from(self.stop_after)
-        {
-            let depth = sizes.len() as u64 - 1;
-            let (code, next_code) = (depth % 3, (depth + 1) % 3);
-            let mut found = 0;
-            let mut sent = Traffic::default();
-            let mut expanded = 0;
-            let current = std::mem::take(&mut slice.current);
-            for (index, &dirty) in current.iter().enumerate() {
-                let mut bits = dirty;
-                while bits != 0 {
-                    let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
-                    bits &= bits - 1;
-                    let members = slice.members(block * BLOCK, code);
-                    if members.is_empty() {
-                        continue;
-                    }
-                    let mut reach = Reach {
-                        slice: &mut slice,
-                        start,
-                        end,
-                        code: next_code,
-                        weight: &weight,
-                        found: &mut found,
-                        sent: &mut sent,
-                        ranks: &mut rounds.ranks,
-                        chunk,
-                        process: process_of(me),
-                        process_of: &process_of,
-                    };
-                    self.space
-                        .expand_block(start + block * BLOCK, members, &mut reach);
-                    let before = expanded;
-                    expanded += members.len();
-                    if before / STEP_EVERY != expanded / STEP_EVERY {
-                        worker.step();
-                        found +=
-                            slice.receive(&mut rounds.inbox.borrow_mut(), start, next_code, weight);
-                    }
+    /// Expands this slice's states of the last level (its dirty blocks), sends successors
+    /// owned by others and takes theirs, and records the next level's size once every worker
+    /// has closed the round.
+    fn expand_level(&mut self, worker: &mut Worker) {
+        let depth = self.sizes.len() as u64 - 1;
+        let (code, next_code) = (depth % 3, (depth + 1) % 3);
+        let (start, end, chunk) = (self.start, self.end, self.chunk);
+        let wpp = self.workers_per_process;
+        let process_of = |w: usize| w / wpp;
+        let search = self.search;
+        let weight = |rank| (search.weight)(&search.space, rank);
+        let slice = &mut self.slice;
+        let rounds = &mut self.rounds;
+        let mut found = 0;
+        let mut sent = Traffic::default();
+        let mut expanded = 0;
+        let current = std::mem::take(&mut slice.current);
+        for (index, &dirty) in current.iter().enumerate() {
+            let mut bits = dirty;
+            while bits != 0 {
+                let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
+                bits &= bits - 1;
+                let members = slice.members(block * BLOCK, code);
+                if members.is_empty() {
+                    continue;
                 }
-            }
-            slice.current = current;
-            rounds.close(worker, |inbox| {
-                found += slice.receive(inbox, start, next_code, weight);
-            });
-            let notes = rounds.gather(worker, [found, sent.within, sent.between]);
-            let size = notes.iter().map(|n| n[0]).sum();
-            traffic.push(Traffic {
-                within: notes.iter().map(|n| n[1]).sum(),
-                between: notes.iter().map(|n| n[2]).sum(),
-            });
-            sizes.push(size);
-            std::mem::swap(&mut slice.current, &mut slice.next);
-            slice.next.fill(0);
-            if me == 0
-                && size > 0
-                && let Some(progress) = &self.progress
-            {
-                progress(depth as u32 + 1, size);
-            }
-            let level = depth as u32 + 1;
-            if let Some((dir, every)) = &self.checkpoints
-                && size > 0
-                && (level.is_multiple_of(*every) || level == self.stop_after)
-            {
-                let saved = owner.save(dir, &sizes, &traffic, &slice.words);
-                // Every worker finished its previous checkpoint before this level's notes,
-                // so files older than that one are no longer needed by anybody.
-                let saved = saved.and_then(|()| owner.prune(dir, last_saved.unwrap_or(level)));
-                last_saved = Some(level);
-                let failed = rounds.gather(worker, [u64::from(saved.is_err()), 0, 0]);
-                saved?;
-                if let Some(other) = failed.iter().position(|n| n[0] != 0) {
-                    return Err(Error::OtherWorker(other));
+                let mut reach = Reach {
+                    slice: &mut *slice,
+                    start,
+                    end,
+                    code: next_code,
+                    weight: &weight,
+                    found: &mut found,
+                    sent: &mut sent,
+                    ranks: &mut rounds.ranks,
+                    chunk,
+                    process: process_of(self.me),
+                    process_of: &process_of,
+                };
+                search
+                    .space
+                    .expand_block(start + block * BLOCK, members, &mut reach);
+                let before = expanded;
+                expanded += members.len();
+                if before / STEP_EVERY != expanded / STEP_EVERY {
+                    worker.step();
+                    found +=
+                        slice.receive(&mut rounds.inbox.borrow_mut(), start, next_code, weight);
                 }
             }
         }
-        let complete = sizes.last() == Some(&0);
+        slice.current = current;
+        rounds.close(worker, |inbox| {
+            found += slice.receive(inbox, start, next_code, weight);
+        });
+        let notes = rounds.gather(worker, [found, sent.within, sent.between]);
+        let size = notes.iter().map(|n| n[0]).sum();
+        self.traffic.push(Traffic {
+            within: notes.iter().map(|n| n[1]).sum(),
+            between: notes.iter().map(|n| n[2]).sum(),
+        });
+        self.sizes.push(size);
+        std::mem::swap(&mut slice.current, &mut slice.next);
+        slice.next.fill(0);
+        if size > 0 {
+            self.report_level(depth as u32 + 1);
+        }
+    }
+
+    /// Tells the progress callback (worker 0 only) the size of `level`.
+    fn report_level(&self, level: u32) {
+        if self.me == 0
+            && let Some(progress) = &self.search.progress
+        {
+            progress(level, self.sizes[level as usize]);
+        }
+    }
+
+    /// Saves this slice after the last level when the checkpoints ask for it, and drops the
+    /// files nobody needs any more; a worker that fails stops all of them.
+    fn checkpoint(&mut self, worker: &mut Worker) -> Result<(), Error> {
+        let level = self.sizes.len() as u32 - 1;
+        let size = *self.sizes.last().expect("a level");
+        let Some((dir, every)) = &self.search.checkpoints else {
+            return Ok(());
+        };
+        if size == 0 || !(level.is_multiple_of(*every) || level == self.search.stop_after) {
+            return Ok(());
+        }
+        let saved = self
+            .owner
+            .save(dir, &self.sizes, &self.traffic, &self.slice.words);
+        // Every worker finished its previous checkpoint before this level's notes, so files
+        // older than that one are no longer needed by anybody.
+        let saved = saved.and_then(|()| self.owner.prune(dir, self.last_saved.unwrap_or(level)));
+        self.last_saved = Some(level);
+        let failed = self
+            .rounds
+            .gather(worker, [u64::from(saved.is_err()), 0, 0]);
+        saved?;
+        match failed.iter().position(|n| n[0] != 0) {
+            Some(other) => Err(Error::OtherWorker(other)),
+            None => Ok(()),
+        }
+    }
+
+    /// The levels found, whether the search ran to the end, and each process's peak memory
+    /// (one figure a process, from its first worker).
+    fn report(mut self, worker: &mut Worker) -> Report {
+        let complete = self.sizes.last() == Some(&0);
         if complete {
-            sizes.pop();
-            traffic.pop();
+            self.sizes.pop();
+            self.traffic.pop();
         }
-
-        // Peak memory, one figure a process (from its first worker).
-        let mine = if me.is_multiple_of(workers_per_process) {
+        let mine = if self.me.is_multiple_of(self.workers_per_process) {
             peak_memory().map_or(u64::MAX - 1, |bytes| bytes)
         } else {
             u64::MAX
         };
-        let memory = rounds
+        let memory = self
+            .rounds
             .gather(worker, [mine, 0, 0])
             .iter()
             .map(|n| n[0])
             .filter(|&m| m != u64::MAX)
             .map(|m| (m != u64::MAX - 1).then_some(m))
             .collect();
-        traffic.remove(0);
-        Ok(Report {
-            levels: Levels::from_sizes(sizes),
-            traffic,
-            resumed_at,
+        self.traffic.remove(0);
+        Report {
+            levels: Levels::from_sizes(self.sizes),
+            traffic: self.traffic,
+            resumed_at: self.resumed_at,
             complete,
             peak_memory: memory,
-        })
+        }
     }
 }
 
