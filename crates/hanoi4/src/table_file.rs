@@ -6,7 +6,9 @@
 //! canonical configurations in rank order. Written under a temporary name and renamed; read in
 //! chunks straight into the words.
 
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Read};
+
+use atomic_file::AtomicFile;
 use std::path::Path;
 
 use statespace::TwoBitTable;
@@ -79,7 +81,8 @@ fn unreached_fields(word: u64) -> u64 {
     word & (word >> 1) & 0x5555_5555_5555_5555
 }
 
-/// Writes a table to `path` atomically; an existing file is replaced only when `replace` is true.
+/// Writes a table to `path` atomically ([`AtomicFile`]); an existing file is replaced only when
+/// `replace` is true.
 pub(crate) fn save(
     path: &Path,
     replace: bool,
@@ -88,46 +91,23 @@ pub(crate) fn save(
     extra: &[u8],
     table: &TwoBitTable,
 ) -> Result<(), SolveError> {
-    if !replace && path.exists() {
-        return Err(SolveError::TableExists {
+    let exists = |error: io::Error| match error.kind() {
+        io::ErrorKind::AlreadyExists if !replace => SolveError::TableExists {
             path: path.to_path_buf(),
-        });
-    }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".partial-{}", std::process::id()));
-    let temporary = std::path::PathBuf::from(temporary);
-    let written = write(&temporary, kind.magic(), n_discs, extra, table);
-    let renamed = written.and_then(|()| std::fs::rename(&temporary, path));
-    if renamed.is_err() {
-        // Leave nothing half-written behind; the first error is the one to report.
-        let _ = std::fs::remove_file(&temporary);
-    }
-    renamed.map_err(SolveError::io(path))
-}
-
-fn write(
-    path: &Path,
-    magic: &[u8; 8],
-    n_discs: usize,
-    extra: &[u8],
-    table: &TwoBitTable,
-) -> io::Result<()> {
-    let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create_new(path)?);
-    file.write_all(magic)?;
-    file.write_all(&[n_discs as u8])?;
-    file.write_all(&[0; 4])?; // the checksum, written last
-    let mut checksum = crc32fast::Hasher::new();
-    checksum.update(extra);
-    file.write_all(extra)?;
-    for word in table.words() {
-        let bytes = word.to_le_bytes();
-        checksum.update(&bytes);
-        file.write_all(&bytes)?;
-    }
-    let mut file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
-    file.seek(io::SeekFrom::Start(9))?;
-    file.write_all(&checksum.finalize().to_le_bytes())?;
-    file.sync_all()
+        },
+        _ => SolveError::io(path)(error),
+    };
+    let mut file = AtomicFile::create(path, replace).map_err(exists)?;
+    let written = (|| {
+        file.write_plain(kind.magic())?;
+        file.write_plain(&[n_discs as u8])?;
+        file.write_plain(&[0; 4])?; // the checksum, written at the commit
+        file.write_summed(extra)?;
+        file.write_words(table.words())
+    })();
+    written
+        .and_then(|()| file.commit(Some(9)))
+        .map_err(SolveError::io(path))
 }
 
 /// What [`load`] read: the disc count, the extra bytes and the table.

@@ -8,7 +8,9 @@
 //! the words, then the slice's words (32 states each).
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, Read};
+
+use atomic_file::AtomicFile;
 use std::path::{Path, PathBuf};
 
 use crate::{Error, Traffic};
@@ -75,43 +77,29 @@ impl Owner {
     ) -> Result<(), Error> {
         let level = sizes.len() as u32 - 1;
         let path = self.file(dir, level);
-        let partial = path.with_extension(format!("partial-{}", std::process::id()));
         let io = |source| Error::CheckpointIo {
-            path: partial.clone(),
+            path: path.clone(),
             source,
         };
-        let result = (|| {
-            let file = File::options()
-                .write(true)
-                .create_new(true)
-                .open(&partial)
-                .map_err(io)?;
-            let mut out = BufWriter::with_capacity(1 << 20, file);
-            let mut header = vec![
-                u64::from_le_bytes(*MAGIC),
-                self.fingerprint,
-                self.peers as u64,
-                self.index as u64,
-                self.start,
-                self.len,
-                sizes.len() as u64,
-            ];
-            header.extend(sizes);
-            header.extend(traffic.iter().flat_map(|t| [t.within, t.between]));
-            header.push(u64::from(crc(words)));
-            for word in header.iter().chain(words) {
-                out.write_all(&word.to_le_bytes()).map_err(io)?;
-            }
-            let file = out.into_inner().map_err(|e| io(e.into_error()))?;
-            file.sync_all().map_err(io)?;
-            std::fs::rename(&partial, &path).map_err(io)?;
-            // The rename itself is durable once the folder is synced.
-            File::open(dir).and_then(|d| d.sync_all()).map_err(io)
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&partial);
-        }
-        result
+        let mut file = AtomicFile::create(&path, true).map_err(io)?;
+        let mut header = vec![
+            u64::from_le_bytes(*MAGIC),
+            self.fingerprint,
+            self.peers as u64,
+            self.index as u64,
+            self.start,
+            self.len,
+            sizes.len() as u64,
+        ];
+        header.extend(sizes);
+        header.extend(traffic.iter().flat_map(|t| [t.within, t.between]));
+        // The checksum's word, filled in at the commit (its low 4 bytes).
+        let checksum_at = 8 * header.len() as u64;
+        header.push(0);
+        let header: Vec<u8> = header.iter().flat_map(|w| w.to_le_bytes()).collect();
+        file.write_plain(&header).map_err(io)?;
+        file.write_words(words.iter().copied()).map_err(io)?;
+        file.commit(Some(checksum_at)).map_err(io)
     }
 
     /// Reads the file of `level` into `words` (the slice's codes, read in place: a second copy
@@ -210,16 +198,4 @@ impl Owner {
         }
         Ok(())
     }
-}
-
-/// The CRC-32 of the words' little-endian bytes.
-fn crc(words: &[u64]) -> u32 {
-    let mut hasher = crc32fast::Hasher::new();
-    let mut bytes = Vec::with_capacity(8 << 12);
-    for chunk in words.chunks(1 << 12) {
-        bytes.clear();
-        bytes.extend(chunk.iter().flat_map(|w| w.to_le_bytes()));
-        hasher.update(&bytes);
-    }
-    hasher.finalize()
 }
