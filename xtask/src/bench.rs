@@ -52,7 +52,7 @@ fn ms(time: Duration) -> String {
 }
 
 /// hanoi: N = 20 (1,048,575 move lines) against `cat` copying the same bytes, both to /dev/null.
-fn hanoi(runs: usize) -> Result<(), String> {
+pub fn hanoi(runs: usize) -> Result<(), String> {
     let testdata = crate::workspace_root().join("testdata/hanoi");
     let ours = time_process(
         &release_binary("hanoi"),
@@ -128,7 +128,7 @@ fn compare(label: &str, ours: Duration, theirs: Option<Duration>, target: &str) 
 /// hanoi4: the farthest-configuration files at n = 12 (10 cases) and n = 13 (5 cases), and the
 /// first 13-disc case alone, against the seed's C++ (`SEED_HANOI4`, and `SEED_HANOI4_13` with
 /// 0-indexed packing so 13 discs fit), plus peak memory.
-fn hanoi4(runs: usize) -> Result<(), String> {
+pub fn hanoi4(runs: usize) -> Result<(), String> {
     if std::env::var_os("HANOI4_BENCH_NO_TABLES").is_some() {
         println!("  (HANOI4_BENCH_NO_TABLES set: the random 17- and 18-disc sets alone)");
         return hanoi4_random_cold();
@@ -333,7 +333,7 @@ fn hanoi4_random() -> Result<(), String> {
 
 /// marbles: every 10 x 10 board of `testdata/marbles/13460/hard_*` against the seed's C++ DFS
 /// (`SEED_MARBLES`), whole process, board by board.
-fn marbles(runs: usize) -> Result<(), String> {
+pub fn marbles(runs: usize) -> Result<(), String> {
     let folder = crate::workspace_root().join("testdata/marbles/13460");
     let mut boards: Vec<PathBuf> = std::fs::read_dir(&folder)
         .map_err(|e| e.to_string())?
@@ -374,7 +374,7 @@ fn marbles(runs: usize) -> Result<(), String> {
 
 /// hanoi-relaxed: single-instance files of 7, 8 and 9 distinct discs against the seed's Ruby
 /// program (`SEED_RELAXED_RB`, run with `ruby`), and the 10- to 12-disc files alone.
-fn hanoi_relaxed(runs: usize) -> Result<(), String> {
+pub fn hanoi_relaxed(runs: usize) -> Result<(), String> {
     let large = crate::workspace_root().join("testdata/hanoi-relaxed/large");
     let seed = baseline("SEED_RELAXED_RB");
     for file in ["d08_12345678.in", "d09_123456789.in"] {
@@ -574,13 +574,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if !status.success() {
         return Err("cargo build --release failed".into());
     }
-    let benches: [(&str, Bench); 5] = [
-        ("hanoi", hanoi),
-        ("hanoi4", hanoi4),
-        ("marbles", marbles),
-        ("hanoi-relaxed", hanoi_relaxed),
-        ("cluster", cluster),
-    ];
+    let benches = crate::puzzles::PUZZLES
+        .iter()
+        .filter_map(|puzzle| puzzle.bench.map(|bench| (puzzle.name, bench)))
+        .chain([("cluster", cluster as Bench)]);
     for (name, bench) in benches {
         if only.is_none_or(|o| o == name) {
             bench(runs)?;

@@ -14,13 +14,14 @@ use std::process::{Command, ExitCode, Stdio};
 use crate::verify;
 
 /// What the page must show at its start and after its last move.
-struct Expect {
+pub struct Expect {
     start: String,
     steps: usize,
     goal: Box<dyn Fn(&str) -> bool>,
 }
 
-struct Page {
+/// One page to check: the binary that writes it, its input and what it must show.
+pub struct Page {
     name: &'static str,
     binary: &'static str,
     args: Vec<String>,
@@ -77,12 +78,18 @@ fn pegs_text(pegs: &[Vec<u32>]) -> String {
         .join("|")
 }
 
-fn pages(root: &Path) -> Result<Vec<Page>, String> {
-    let read = |path: &str| {
-        std::fs::read_to_string(root.join("testdata").join(path))
-            .map_err(|e| format!("{path}: {e}"))
-    };
-    let tower = |n: u32| -> Vec<u32> { (1..=n).rev().collect() };
+/// A file of `testdata/`.
+fn read(root: &Path, path: &str) -> Result<String, String> {
+    std::fs::read_to_string(root.join("testdata").join(path)).map_err(|e| format!("{path}: {e}"))
+}
+
+/// A tower of `n` discs, bottom up.
+fn tower(n: u32) -> Vec<u32> {
+    (1..=n).rev().collect()
+}
+
+/// hanoi: 5 and 20 discs; at the end, the tower on peg 3.
+pub fn hanoi_pages(_root: &Path) -> Result<Vec<Page>, String> {
     let mut pages = Vec::new();
     for n in [5u32, 20] {
         let goal = pegs_text(&[vec![], vec![], tower(n)]);
@@ -98,8 +105,12 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             },
         });
     }
-    // hanoi4: the judge sample's third case, read from its lines here.
-    let sample = read("hanoi4/sample.in")?;
+    Ok(pages)
+}
+
+/// hanoi4: the judge sample's third case, read from its lines here.
+pub fn hanoi4_pages(root: &Path) -> Result<Vec<Page>, String> {
+    let sample = read(root, "hanoi4/sample.in")?;
     let lines: Vec<&str> = sample.lines().collect();
     let pegs: Vec<Vec<u32>> = lines[12..16]
         .iter()
@@ -111,13 +122,13 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
         })
         .collect();
     let n: u32 = lines[11].trim().parse().map_err(|_| "hanoi4 sample")?;
-    let answer: usize = read("hanoi4/sample.out")?
+    let answer: usize = read(root, "hanoi4/sample.out")?
         .lines()
         .nth(2)
         .and_then(|l| l.trim().parse().ok())
         .ok_or("hanoi4 answer")?;
     let goal = pegs_text(&[vec![], vec![], vec![], tower(n)]);
-    pages.push(Page {
+    let page = Page {
         name: "hanoi4",
         binary: "hanoi4",
         args: vec!["--case".into(), "3".into()],
@@ -127,8 +138,13 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             steps: answer,
             goal: Box::new(move |shown| shown == goal),
         },
-    });
-    // hanoi-relaxed: 1314 from the top down; at the end, the same discs on peg 2 alone.
+    };
+    Ok(vec![page])
+}
+
+/// hanoi-relaxed: 1314 from the top down; at the end, the same discs on peg 2 alone.
+pub fn hanoi_relaxed_pages(_root: &Path) -> Result<Vec<Page>, String> {
+    let mut pages = Vec::new();
     pages.push(Page {
         name: "hanoi-relaxed",
         binary: "hanoi-relaxed",
@@ -148,8 +164,13 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             }),
         },
     });
-    // coins: the judge sample's first case; at the end every coin shows one face.
-    let coins = read("coins/sample.in")?;
+    Ok(pages)
+}
+
+/// coins: the judge sample's first case; at the end every coin shows one face.
+pub fn coins_pages(root: &Path) -> Result<Vec<Page>, String> {
+    let mut pages = Vec::new();
+    let coins = read(root, "coins/sample.in")?;
     let start: Vec<String> = coins
         .lines()
         .skip(1)
@@ -167,9 +188,14 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             goal: Box::new(|shown| shown == "HHH/HHH/HHH" || shown == "TTT/TTT/TTT"),
         },
     });
-    // marbles: BOJ 13460's sixth sample; at the end red is out and blue on the board.
-    let board = read("marbles/13460/sample6.in")?;
-    let answer: usize = read("marbles/13460/sample6.out")?
+    Ok(pages)
+}
+
+/// marbles: BOJ 13460's sixth sample; at the end red is out and blue on the board.
+pub fn marbles_pages(root: &Path) -> Result<Vec<Page>, String> {
+    let mut pages = Vec::new();
+    let board = read(root, "marbles/13460/sample6.in")?;
+    let answer: usize = read(root, "marbles/13460/sample6.out")?
         .trim()
         .parse()
         .map_err(|_| "marbles answer")?;
@@ -217,17 +243,18 @@ pub fn run(_args: &[String]) -> Result<ExitCode, String> {
             ExitCode::FAILURE
         });
     };
-    let crates: Vec<String> = ["hanoi", "hanoi4", "hanoi-relaxed", "coins", "marbles"]
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    let crates: Vec<String> = crate::puzzles::names().map(String::from).collect();
     verify::build(&crates)?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let out = target.join("render");
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     let (mut passed, mut failed) = (0, 0);
-    for page in pages(&root)? {
+    let mut pages = Vec::new();
+    for puzzle in &crate::puzzles::PUZZLES {
+        pages.extend((puzzle.pages)(&root)?);
+    }
+    for page in pages {
         let file = out.join(format!("{}.html", page.name));
         let mut args = page.args.clone();
         args.extend(["--render".to_string(), file.display().to_string()]);

@@ -21,7 +21,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::gen_testdata::Rng;
-use crate::verify::{self, CRATES, RunOutput};
+use crate::puzzles;
+use crate::verify::{self, RunOutput};
 use crate::{check, oracle};
 
 /// Seeds larger than this are left out: mutations of big files only cost time.
@@ -54,12 +55,12 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         match word.as_str() {
             "--cases" => options.cases = number("--cases")? as usize,
             "--seed" => options.seed = number("--seed")?,
-            name if CRATES.contains(&name) => options.crates.push(name.to_string()),
+            name if puzzles::find(name).is_some() => options.crates.push(name.to_string()),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     if options.crates.is_empty() {
-        options.crates = CRATES.iter().map(|c| c.to_string()).collect();
+        options.crates = puzzles::names().map(String::from).collect();
     }
     Ok(options)
 }
@@ -251,23 +252,7 @@ pub fn canonical(text: &str) -> String {
 
 /// Whether the oracle answers `input` (already accepted by the binary) quickly.
 fn oracle_size_ok(crate_name: &str, input: &str) -> bool {
-    let tokens: Vec<usize> = input
-        .split_whitespace()
-        .filter_map(|t| t.parse().ok())
-        .collect();
-    match crate_name {
-        // Disc counts: every case's `n` is at most 10 when no number in the file exceeds it
-        // except the case count on line 1.
-        "hanoi4" => input
-            .lines()
-            .skip(1)
-            .flat_map(str::split_whitespace)
-            .filter_map(|t| t.parse::<usize>().ok())
-            .all(|v| v <= 10),
-        "hanoi-relaxed" => input.lines().all(|l| l.trim().len() <= 8),
-        "coins" | "hanoi" | "marbles" => !tokens.is_empty(),
-        _ => false,
-    }
+    puzzles::find(crate_name).is_some_and(|puzzle| (puzzle.oracle_is_quick)(input))
 }
 
 /// Runs `binary` on `input` and says what is wrong, if anything.
@@ -343,9 +328,7 @@ fn compare_with_oracle(
     actual: &str,
 ) -> Result<Option<String>, String> {
     let mut oracle_args = vec![crate_name.to_string()];
-    if crate_name == "marbles" {
-        oracle_args.extend(args.iter().cloned());
-    }
+    oracle_args.extend(args.iter().cloned());
     let input = canonical.to_string();
     // An oracle panic is a finding, reported below; keep its message off the screen.
     let hook = std::panic::take_hook();

@@ -42,29 +42,20 @@ fn write_case(folder: &Path, name: &str, input: &str, oracle_args: &[&str]) -> R
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let root = crate::workspace_root().join("testdata");
     let only = args.first().map(String::as_str);
-    if only.is_none_or(|o| o == "coins") {
-        coins(&root.join("coins"))?;
-    }
-    if only.is_none_or(|o| o == "hanoi") {
-        for n in [1, 2, 3, 4, 10, 20, 21, 64, 100] {
-            write_case(
-                &root.join("hanoi"),
-                &format!("n{n:03}"),
-                &format!("{n}\n"),
-                &["hanoi"],
-            )?;
+    for puzzle in &crate::puzzles::PUZZLES {
+        if only.is_none_or(|o| o == puzzle.name) {
+            (puzzle.generate)(&root.join(puzzle.name))?;
         }
     }
-    if only.is_none_or(|o| o == "hanoi4") {
-        hanoi4(&root.join("hanoi4"))?;
-    }
-    if only.is_none_or(|o| o == "hanoi-relaxed") {
-        hanoi_relaxed(&root.join("hanoi-relaxed"))?;
-    }
-    if only.is_none_or(|o| o == "marbles") {
-        marbles(&root.join("marbles"))?;
-    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// hanoi: the counts (and moves) of a few disc counts, small to 100.
+pub fn hanoi(root: &Path) -> Result<(), String> {
+    for n in [1, 2, 3, 4, 10, 20, 21, 64, 100] {
+        write_case(root, &format!("n{n:03}"), &format!("{n}\n"), &["hanoi"])?;
+    }
+    Ok(())
 }
 
 /// A board in the judge's format: `N M`, then the rows.
@@ -148,7 +139,7 @@ fn serpentine_board(n: usize) -> String {
     board_text(&cells)
 }
 
-fn marbles(root: &Path) -> Result<(), String> {
+pub fn marbles(root: &Path) -> Result<(), String> {
     let variants: [(&str, &[&str]); 5] = [
         ("13460", &[]),
         ("13459", &["--output", "possible"]),
@@ -242,7 +233,7 @@ fn random_stack(rng: &mut Rng, n: usize, max_size: u64) -> String {
     }
 }
 
-fn hanoi_relaxed(root: &Path) -> Result<(), String> {
+pub fn hanoi_relaxed(root: &Path) -> Result<(), String> {
     let mut rng = Rng::new(58311);
     // Multi-line files of random stacks of 1 to 7 discs, with blank lines here and there.
     for file in 0..6 {
@@ -343,7 +334,7 @@ fn hanoi4_file(cases: &[Vec<u8>]) -> String {
     text
 }
 
-fn hanoi4(root: &Path) -> Result<(), String> {
+pub fn hanoi4(root: &Path) -> Result<(), String> {
     let mut rng = Rng::new(4);
     let mut random = |n: usize| -> Vec<u8> { (0..n).map(|_| rng.below(4) as u8).collect() };
     for n in 1..=13usize {
@@ -457,7 +448,7 @@ fn hanoi4(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn coins(root: &Path) -> Result<(), String> {
+pub fn coins(root: &Path) -> Result<(), String> {
     let board = |tails: u32| -> String {
         let mut text = String::new();
         for row in 0..3 {

@@ -19,6 +19,7 @@ mod check;
 mod fuzz;
 mod gen_testdata;
 mod oracle;
+mod puzzles;
 mod verify;
 
 #[cfg(test)]

@@ -18,9 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::check;
-
-pub const CRATES: [&str; 5] = ["hanoi", "hanoi4", "hanoi-relaxed", "coins", "marbles"];
+use crate::{check, puzzles};
 
 struct Options {
     crates: Vec<String>,
@@ -47,12 +45,12 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
                     .ok_or("--time-limit needs a number of seconds")?;
                 options.time_limit = Duration::from_secs_f64(secs);
             }
-            name if CRATES.contains(&name) => options.crates.push(name.to_string()),
+            name if puzzles::find(name).is_some() => options.crates.push(name.to_string()),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     if options.crates.is_empty() {
-        options.crates = CRATES.iter().map(|c| c.to_string()).collect();
+        options.crates = puzzles::names().map(String::from).collect();
     }
     Ok(options)
 }

@@ -5,9 +5,9 @@
 //! the one in `.out` and every move sequence is legal, reaches the goal, and has that length.
 //! None of this shares code with the solvers.
 
-mod coins;
-mod hanoi4;
-mod hanoi_relaxed;
+pub mod coins;
+pub mod hanoi4;
+pub mod hanoi_relaxed;
 pub mod marbles;
 
 /// A checker: `(input, expected lines, actual lines, args) -> Ok or why not`.
@@ -16,17 +16,7 @@ pub type Checker = fn(&str, &[&str], &[&str], &[String]) -> Result<(), String>;
 /// The checker for a crate run with `args`, or `None` when the output is unique and compared
 /// exactly.
 pub fn checker_for(crate_name: &str, args: &[String]) -> Option<Checker> {
-    let has = |flag: &str| args.iter().any(|a| a == flag);
-    let path_output = args
-        .windows(2)
-        .any(|w| w[0] == "--output" && w[1] == "path");
-    match crate_name {
-        "hanoi4" if has("--moves") => Some(hanoi4::check),
-        "coins" if has("--moves") => Some(coins::check),
-        "hanoi-relaxed" if has("--moves") => Some(hanoi_relaxed::check),
-        "marbles" if path_output => Some(marbles::check),
-        _ => None,
-    }
+    crate::puzzles::find(crate_name).and_then(|puzzle| (puzzle.checker)(args))
 }
 
 /// Reads the line at `index` of the output, or explains that the output ended.

@@ -3,10 +3,10 @@
 //! Each reads a judge input on stdin and writes the judge output to stdout, like the puzzle's
 //! binary, but shares no code with it: different state representations, no `statespace`.
 
-mod coins;
-mod hanoi;
+pub mod coins;
+pub mod hanoi;
 pub mod hanoi4;
-mod hanoi_relaxed;
+pub mod hanoi_relaxed;
 pub mod marbles;
 
 use std::io::Read;
@@ -24,13 +24,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
 
 /// The oracle's judge output for `input` (valid input only).
 pub fn solve(args: &[String], input: &str) -> Result<String, String> {
-    let puzzle = args.first().ok_or("oracle needs a puzzle name")?;
-    match puzzle.as_str() {
-        "coins" => Ok(coins::solve(input)),
-        "hanoi" => Ok(hanoi::solve(input)),
-        "marbles" => Ok(marbles::solve(&args[1..], input)),
-        "hanoi-relaxed" => Ok(hanoi_relaxed::solve(input)),
-        "hanoi4" => Ok(hanoi4::solve(input)),
-        _ => Err(format!("no oracle for `{puzzle}`")),
-    }
+    let name = args.first().ok_or("oracle needs a puzzle name")?;
+    let puzzle = crate::puzzles::find(name).ok_or_else(|| format!("no oracle for `{name}`"))?;
+    Ok((puzzle.oracle)(&args[1..], input))
 }
