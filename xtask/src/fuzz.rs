@@ -20,10 +20,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::gen_testdata::Rng;
+use crate::generate::Rng;
+use crate::oracle;
+use crate::process::{self, RunOutput};
 use crate::puzzles;
-use crate::verify::{self, RunOutput};
-use crate::{check, oracle};
+use crate::verify;
 
 /// Seeds larger than this are left out: mutations of big files only cost time.
 const MAX_SEED_BYTES: u64 = 4096;
@@ -262,7 +263,7 @@ pub fn examine_input(
     args: &[String],
     input: &[u8],
 ) -> Result<Option<String>, String> {
-    let run = verify::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
+    let run = process::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
     examine(crate_name, binary, args, input, &run)
 }
 
@@ -301,7 +302,7 @@ fn examine(
             Ok(None)
         }
         Some(0) => {
-            let second = verify::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
+            let second = process::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
             if second.stdout != first.stdout || second.status != first.status {
                 return Ok(Some("a second run printed something else".to_string()));
             }
@@ -346,7 +347,7 @@ fn compare_with_oracle(
     };
     let expected_lines = verify::normalise(&expected);
     let actual_lines = verify::normalise(actual);
-    let verdict = match check::checker_for(crate_name, args) {
+    let verdict = match puzzles::checker_for(crate_name, args) {
         Some(checker) => checker(canonical, &expected_lines, &actual_lines, args).err(),
         None => (expected_lines != actual_lines).then(|| {
             let at = expected_lines
@@ -362,8 +363,8 @@ fn compare_with_oracle(
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let options = parse_options(args)?;
-    let root = crate::workspace_root();
-    verify::build(&options.crates)?;
+    let root = crate::workspace::root();
+    process::build(&options.crates)?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let saved = target.join("fuzz");

@@ -14,13 +14,18 @@
 //! and oracles are separate, deliberately plain implementations of the rules.
 
 mod bench;
+mod benches;
 mod browser;
 mod check;
 mod fuzz;
 mod gen_testdata;
+mod generate;
 mod oracle;
+mod pages;
+mod process;
 mod puzzles;
 mod verify;
+mod workspace;
 
 #[cfg(test)]
 mod tidy;
@@ -49,14 +54,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The workspace root (the parent of this crate's folder).
-fn workspace_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives one level below the workspace root")
-        .to_path_buf()
 }
 
 #[cfg(test)]

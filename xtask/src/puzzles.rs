@@ -5,9 +5,8 @@
 
 use std::path::Path;
 
-use crate::browser::{self, Page};
-use crate::check::{self, Checker};
-use crate::{bench, gen_testdata, oracle};
+use crate::check::Checker;
+use crate::pages::Page;
 
 /// One puzzle, as xtask sees it. Its crate, its binary and its folder of `testdata/` share
 /// its name.
@@ -45,16 +44,16 @@ fn any_number(input: &str) -> bool {
 pub const PUZZLES: [Puzzle; 5] = [
     Puzzle {
         name: "hanoi",
-        oracle: |_, input| oracle::hanoi::solve(input),
+        oracle: |_, input| crate::oracle::hanoi::solve(input),
         oracle_is_quick: any_number,
         checker: |_| None,
-        generate: gen_testdata::hanoi,
-        pages: browser::hanoi_pages,
-        bench: Some(bench::hanoi),
+        generate: crate::generate::hanoi,
+        pages: crate::pages::hanoi_pages,
+        bench: Some(crate::benches::hanoi),
     },
     Puzzle {
         name: "hanoi4",
-        oracle: |_, input| oracle::hanoi4::solve(input),
+        oracle: |_, input| crate::oracle::hanoi4::solve(input),
         // Every case's `n` is at most 10 when no number past the first line exceeds it.
         oracle_is_quick: |input| {
             input
@@ -64,48 +63,56 @@ pub const PUZZLES: [Puzzle; 5] = [
                 .filter_map(|t| t.parse::<usize>().ok())
                 .all(|v| v <= 10)
         },
-        checker: |args| has(args, "--moves").then_some(check::hanoi4::check as Checker),
-        generate: gen_testdata::hanoi4,
-        pages: browser::hanoi4_pages,
-        bench: Some(bench::hanoi4),
+        checker: |args| has(args, "--moves").then_some(crate::check::hanoi4::check as Checker),
+        generate: crate::generate::hanoi4,
+        pages: crate::pages::hanoi4_pages,
+        bench: Some(crate::benches::hanoi4),
     },
     Puzzle {
         name: "hanoi-relaxed",
-        oracle: |_, input| oracle::hanoi_relaxed::solve(input),
+        oracle: |_, input| crate::oracle::hanoi_relaxed::solve(input),
         oracle_is_quick: |input| input.lines().all(|l| l.trim().len() <= 8),
-        checker: |args| has(args, "--moves").then_some(check::hanoi_relaxed::check as Checker),
-        generate: gen_testdata::hanoi_relaxed,
-        pages: browser::hanoi_relaxed_pages,
-        bench: Some(bench::hanoi_relaxed),
+        checker: |args| {
+            has(args, "--moves").then_some(crate::check::hanoi_relaxed::check as Checker)
+        },
+        generate: crate::generate::hanoi_relaxed,
+        pages: crate::pages::hanoi_relaxed_pages,
+        bench: Some(crate::benches::hanoi_relaxed),
     },
     Puzzle {
         name: "coins",
-        oracle: |_, input| oracle::coins::solve(input),
+        oracle: |_, input| crate::oracle::coins::solve(input),
         oracle_is_quick: any_number,
-        checker: |args| has(args, "--moves").then_some(check::coins::check as Checker),
-        generate: gen_testdata::coins,
-        pages: browser::coins_pages,
+        checker: |args| has(args, "--moves").then_some(crate::check::coins::check as Checker),
+        generate: crate::generate::coins,
+        pages: crate::pages::coins_pages,
         bench: None,
     },
     Puzzle {
         name: "marbles",
-        oracle: oracle::marbles::solve,
+        oracle: crate::oracle::marbles::solve,
         oracle_is_quick: any_number,
         checker: |args| {
             let path = args
                 .windows(2)
                 .any(|w| w[0] == "--output" && w[1] == "path");
-            path.then_some(check::marbles::check as Checker)
+            path.then_some(crate::check::marbles::check as Checker)
         },
-        generate: gen_testdata::marbles,
-        pages: browser::marbles_pages,
-        bench: Some(bench::marbles),
+        generate: crate::generate::marbles,
+        pages: crate::pages::marbles_pages,
+        bench: Some(crate::benches::marbles),
     },
 ];
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static Puzzle> {
     PUZZLES.iter().find(|p| p.name == name)
+}
+
+/// The checker for `name`'s binary run with `args`, or `None` when its output is unique and
+/// compared exactly (or there is no such puzzle).
+pub fn checker_for(name: &str, args: &[String]) -> Option<Checker> {
+    find(name).and_then(|puzzle| (puzzle.checker)(args))
 }
 
 /// Every puzzle's name.

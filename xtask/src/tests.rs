@@ -1,6 +1,6 @@
 //! The checkers and the comparison must reject wrong outputs, not only accept right ones.
 
-use crate::check::checker_for;
+use crate::puzzles::checker_for;
 use crate::verify::normalise;
 
 fn args(words: &[&str]) -> Vec<String> {
@@ -162,7 +162,7 @@ fn the_fuzzer_rejects_every_kind_of_misbehaviour() {
 fn mutations_are_deterministic_for_a_seed_and_varied() {
     let seed = b"1\n3\n1 3\n1 2\n1 1\n0\n".to_vec();
     let run = |s: u64| {
-        let mut rng = crate::gen_testdata::Rng::new(s);
+        let mut rng = crate::generate::Rng::new(s);
         (0..200)
             .map(|_| {
                 let mut bytes = seed.clone();
@@ -196,10 +196,10 @@ fn the_canonical_form_is_the_input_rule() {
 fn the_marbles_oracle_and_checker_agree_on_every_tilt() {
     use crate::check::marbles::{Tilt, tilt as checker_tilt};
     use crate::oracle::marbles::{Cell, Outcome, tilt as oracle_tilt};
-    let mut rng = crate::gen_testdata::Rng::new(13460);
+    let mut rng = crate::generate::Rng::new(13460);
     for _ in 0..300 {
         let wall_percent = 20 + rng.below(30);
-        let board = crate::gen_testdata::random_board(&mut rng, 10, 10, wall_percent);
+        let board = crate::generate::random_board(&mut rng, 10, 10, wall_percent);
         let grid: Vec<Vec<u8>> = board
             .lines()
             .skip(1)

@@ -1,12 +1,14 @@
 //! House rules that a test can check, in the manner of rust-analyzer's `tidy.rs`: run by
 //! `cargo test`, over every source, manifest and Markdown file that git tracks.
 
+mod invariants;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The files git tracks (and untracked ones it does not ignore), relative to the root.
 fn files(ext: &str) -> Vec<PathBuf> {
-    let root = crate::workspace_root();
+    let root = crate::workspace::root();
     let output = std::process::Command::new("git")
         .current_dir(&root)
         .args(["ls-files", "--cached", "--others", "--exclude-standard"])
@@ -22,7 +24,7 @@ fn files(ext: &str) -> Vec<PathBuf> {
 }
 
 fn read(path: &Path) -> String {
-    std::fs::read_to_string(crate::workspace_root().join(path)).expect("a text file")
+    std::fs::read_to_string(crate::workspace::root().join(path)).expect("a text file")
 }
 
 /// Collects `path:line: what` for every line of every Rust file that `bad` flags.
@@ -157,7 +159,7 @@ fn every_dependency_is_declared_once_and_used() {
 
 #[test]
 fn no_link_leaves_the_repository() {
-    let root = crate::workspace_root();
+    let root = crate::workspace::root();
     let mut found = Vec::new();
     let outside = ["..", "/shared"].concat();
     for path in files(".md")

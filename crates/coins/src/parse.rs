@@ -3,7 +3,7 @@
 pub use judge::ParseError;
 use judge::{Found, Lines};
 
-use crate::Grid;
+use crate::grid::Grid;
 
 /// A judge input: the boards of every case, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@ use std::fmt;
 
 use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
 
-use crate::{Grid, Instance, Op, Target};
+use crate::grid::{Grid, Op, Target};
+use crate::parse::Instance;
 
 /// Fewest operations for every 3 x 3 board, from one full-space BFS over the 512 boards.
 ///

@@ -4,7 +4,7 @@
 pub use judge::ParseError;
 use judge::{Found, Lines};
 
-use crate::{Peg, Pegs, PegsError};
+use crate::pegs::{Peg, Pegs, PegsError};
 
 /// A judge input: one starting stack per non-blank line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@ use std::fmt;
 
 use statespace::{Packed, Puzzle, Search, SparseArena, full_bfs};
 
-use crate::{Instance, Move, Peg, Pegs};
+use crate::parse::Instance;
+use crate::pegs::{Move, Peg, Pegs};
 
 /// Positions of `n_discs` discs as a `statespace` puzzle, moves in [`Move::ALL`] order.
 struct RelaxedHanoi {

@@ -1,6 +1,6 @@
 //! Closed forms: move counts, the k-th move, lazy tower moves, any configuration to a tower.
 
-use crate::{Config, Move, Peg};
+use crate::model::{Config, Move, Peg};
 
 /// `2^n - 1`, the length of the optimal tower transfer, when it fits a `u128` (`n <= 128`).
 pub fn move_count(n_discs: u32) -> Option<u128> {

@@ -3,7 +3,7 @@
 pub use judge::ParseError;
 use judge::{Found, Lines};
 
-use crate::{Board, BoardError};
+use crate::board::{Board, BoardError};
 
 /// Parses `N M` (each `3..=`[`Board::MAX_SIDE`]) and `N` rows of `M` characters of `.#ORB`.
 ///

@@ -4,7 +4,7 @@ use std::fmt;
 
 use statespace::{DenseArena, Space, SparseArena, bfs};
 
-use crate::{Board, Outcome, Tilt};
+use crate::board::{Board, Outcome, Tilt};
 
 /// How many tilts the search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

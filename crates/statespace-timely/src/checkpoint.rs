@@ -9,11 +9,12 @@
 
 use std::fs::File;
 use std::io::{BufReader, Read};
-
-use atomic_file::AtomicFile;
 use std::path::{Path, PathBuf};
 
-use crate::{Error, Traffic};
+use atomic_file::AtomicFile;
+
+use crate::error::Error;
+use crate::report::Traffic;
 
 const MAGIC: &[u8; 8] = b"STBFSCK1";
 

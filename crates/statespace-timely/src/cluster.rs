@@ -19,7 +19,7 @@ use timely::communication::{Hooks, WorkerGuards};
 use timely::worker::Worker;
 use timely::{WorkerConfig, execute::execute_from};
 
-use crate::Error;
+use crate::error::Error;
 
 /// First word of the handshake: "STBFS" and a protocol version.
 const MAGIC: u64 = 0x5354_4246_5300_0001;

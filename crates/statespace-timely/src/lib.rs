@@ -3,8 +3,10 @@
 mod checkpoint;
 mod cluster;
 mod error;
+mod report;
 mod search;
 
 pub use cluster::Cluster;
 pub use error::Error;
-pub use search::{Report, Traffic, TwoBitSearch};
+pub use report::{Report, Traffic};
+pub use search::TwoBitSearch;

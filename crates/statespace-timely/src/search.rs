@@ -22,7 +22,9 @@ use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
 use crate::checkpoint::Owner;
-use crate::{Cluster, Error};
+use crate::cluster::Cluster;
+use crate::error::Error;
+use crate::report::{Report, Traffic};
 
 /// States a dirty bit stands for (half a word of two-bit codes).
 const BLOCK: u64 = 64;
@@ -31,32 +33,6 @@ const ALIGN: u64 = 1024;
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u32 = 4096;
 const UNSEEN: u64 = 3;
-
-/// Records one level sent to workers other than their sender.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Traffic {
-    /// Ranks sent to another worker of the same process (through memory).
-    pub within: u64,
-    /// Ranks sent to a worker of another process (over the network, 8 bytes each plus
-    /// framing).
-    pub between: u64,
-}
-
-/// What a finished search found, the same in every process.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The level sizes, weighted.
-    pub levels: Levels,
-    /// For each level after the first, the ranks that crossed workers to reach it.
-    pub traffic: Vec<Traffic>,
-    /// The level the search resumed after, when it started from a checkpoint.
-    pub resumed_at: Option<u32>,
-    /// Whether the search reached its end (an empty level); `false` when it stopped at
-    /// [`TwoBitSearch::stop_after`], and `levels` holds the levels so far.
-    pub complete: bool,
-    /// The peak resident memory of each process in bytes, where the system tells it.
-    pub peak_memory: Vec<Option<u64>>,
-}
 
 type Weight<S> = dyn Fn(&S, u64) -> u64 + Send + Sync;
 type Progress = dyn Fn(u32, u64) + Send + Sync;

@@ -1,7 +1,10 @@
 //! A* with a bucket queue, for unit-cost moves and an admissible heuristic.
 
+use crate::arena::Arena;
+use crate::error::SearchError;
 use crate::error::is_move;
-use crate::{Arena, Goals, SearchError, Space};
+use crate::goal::Goals;
+use crate::space::Space;
 
 /// What a search may assume of the moves when it reads its path back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -81,7 +81,7 @@ impl<S: fmt::Debug> std::error::Error for SearchError<S> {}
 
 /// Whether `to` is a successor of `from`.
 #[inline]
-pub(crate) fn is_move<S: crate::Space + ?Sized>(space: &S, from: u64, to: u64) -> bool {
+pub(crate) fn is_move<S: crate::space::Space + ?Sized>(space: &S, from: u64, to: u64) -> bool {
     let mut found = false;
     space.for_each_successor(from, |s| found |= s == to);
     found

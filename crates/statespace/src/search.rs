@@ -1,7 +1,9 @@
 //! The searches: BFS to a goal predicate, full-space BFS, and bidirectional BFS.
 
+use crate::arena::Arena;
+use crate::error::SearchError;
 use crate::error::is_move;
-use crate::{Arena, SearchError, Space};
+use crate::space::Space;
 
 /// Level sizes of a full-space breadth-first search.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The one trait a puzzle implements to be searched: successors of a packed state.
 
-use crate::Members;
+use crate::members::Members;
 
 /// A state space over packed states (`u64`), described by its successor function.
 ///

@@ -7,11 +7,16 @@
 //! capacity. A [`DensePuzzle`] ranks its states densely, for [`Search::full_bfs`] over a dense
 //! arena and [`TwoBitDistances`].
 
+use crate::arena::Arena;
 use crate::astar::Plain;
-use crate::{
-    Arena, GoalStates, Levels, Moves, SearchError, Space, TwoBitTable, astar_with, bfs,
-    bidirectional_bfs, bidirectional_bfs_with, descend_mod3, descend_path, full_bfs, two_bit_bfs,
+use crate::astar::{Moves, astar_with};
+use crate::error::SearchError;
+use crate::goal::GoalStates;
+use crate::search::{
+    Levels, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_path, full_bfs,
 };
+use crate::space::Space;
+use crate::two_bit::{TwoBitTable, descend_mod3, two_bit_bfs};
 
 /// A puzzle over states of its own type, packed into `u64` for the searches.
 pub trait Puzzle {
@@ -209,7 +214,7 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
         predecessors: impl Fn(&P::State, &mut dyn FnMut(P::State)),
     ) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
         let puzzle = self.puzzle;
-        let backward = crate::from_fn(|packed, visit| {
+        let backward = crate::space::from_fn(|packed, visit| {
             predecessors(&puzzle.unpack(packed), &mut |s| visit(puzzle.pack(&s)));
         });
         self.between(start, goals, |space, arena, start, goals| {

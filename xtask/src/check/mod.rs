@@ -13,12 +13,6 @@ pub mod marbles;
 /// A checker: `(input, expected lines, actual lines, args) -> Ok or why not`.
 pub type Checker = fn(&str, &[&str], &[&str], &[String]) -> Result<(), String>;
 
-/// The checker for a crate run with `args`, or `None` when the output is unique and compared
-/// exactly.
-pub fn checker_for(crate_name: &str, args: &[String]) -> Option<Checker> {
-    crate::puzzles::find(crate_name).and_then(|puzzle| (puzzle.checker)(args))
-}
-
 /// Reads the line at `index` of the output, or explains that the output ended.
 fn line<'a>(lines: &[&'a str], index: usize) -> Result<&'a str, String> {
     lines

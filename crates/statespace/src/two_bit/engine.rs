@@ -25,10 +25,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::arena::prefetch_read;
+use crate::members::Members;
+use crate::space::Space;
 use crate::space::Successors;
-use crate::{Members, Space, Weight};
 
-use super::{TwoBitTable, check_block_bound, check_bound};
+use super::table::{TwoBitTable, Weight, check_block_bound, check_bound};
 
 /// States per segment, as a power of two: 2^16 states are 16 KiB of codes, so successors that
 /// change one of the eight smallest digits of a base-4 rank stay in the segment, and a level's

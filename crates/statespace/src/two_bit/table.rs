@@ -1,0 +1,152 @@
+//! [`TwoBitTable`], the table of 2-bit codes the search fills, and [`Weight`], what a reached
+//! state counts for in a level's size; with the bound checks every writer of the table makes.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The code of a state not reached.
+pub(super) const UNSEEN: u64 = 3;
+
+/// Two bits per packed state in `0..len`: distance mod 3, or 3 for not reached.
+pub struct TwoBitTable {
+    pub(super) words: Vec<AtomicU64>,
+    pub(super) len: u64,
+}
+
+impl TwoBitTable {
+    /// A table of `len` states, none reached.
+    pub fn new(len: u64) -> Self {
+        let words = (0..len.div_ceil(32))
+            .map(|_| AtomicU64::new(u64::MAX))
+            .collect();
+        Self { words, len }
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the table has no states.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The distance mod 3 of `state`, or `None` when it was not reached.
+    ///
+    /// # Panics
+    /// When `state` is not below [`TwoBitTable::len`].
+    #[inline]
+    pub fn code(&self, state: u64) -> Option<u8> {
+        assert!(
+            state < self.len,
+            "state {state} is outside the two-bit table of {} states",
+            self.len
+        );
+        let code =
+            self.words[(state / 32) as usize].load(Ordering::Relaxed) >> (2 * (state % 32)) & 3;
+        (code != UNSEEN).then_some(code as u8)
+    }
+
+    /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
+    pub fn words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
+        self.words.iter().map(|w| w.load(Ordering::Relaxed))
+    }
+
+    /// A table from words produced by [`TwoBitTable::words`].
+    ///
+    /// # Panics
+    /// When `words` does not hold exactly `len.div_ceil(32)` words.
+    pub fn from_words(words: Vec<u64>, len: u64) -> Self {
+        assert_eq!(
+            words.len() as u64,
+            len.div_ceil(32),
+            "word count for {len} states"
+        );
+        Self {
+            words: words.into_iter().map(AtomicU64::new).collect(),
+            len,
+        }
+    }
+}
+
+/// What each state reached counts for in the level sizes of a two-bit search.
+///
+/// A constant counts every state alike (`1` counts states); a closure `|state: u64| ...`
+/// gives each state its own weight, for example the number of configurations a canonical state
+/// stands for in a quotient by symmetries. A space whose weights are mostly the same can say
+/// so for a whole word of states at once ([`Weight::of_fields`]), which the search asks for.
+pub trait Weight: Sync {
+    /// The weight of `state`.
+    fn of(&self, state: u64) -> u64;
+
+    /// The total weight of the states `first + i` with bit `2i` set in `fields` (`first` a
+    /// multiple of 32; the odd bits of `fields` clear): a word of states laid out as the
+    /// table lays out their codes, the low bit of each state's field. The default adds
+    /// [`Weight::of`] state by state.
+    #[inline]
+    fn of_fields(&self, first: u64, fields: u64) -> u64 {
+        let mut fields = fields;
+        let mut total = 0;
+        while fields != 0 {
+            total += self.of(first + u64::from(fields.trailing_zeros() / 2));
+            fields &= fields - 1;
+        }
+        total
+    }
+}
+
+impl Weight for u64 {
+    #[inline]
+    fn of(&self, _: u64) -> u64 {
+        *self
+    }
+
+    #[inline]
+    fn of_fields(&self, _: u64, fields: u64) -> u64 {
+        *self * u64::from(fields.count_ones())
+    }
+}
+
+impl<F: Fn(u64) -> u64 + Sync> Weight for F {
+    #[inline]
+    fn of(&self, state: u64) -> u64 {
+        self(state)
+    }
+}
+
+/// Panics naming both states when the successor `succ` of `state` is outside a dense space of
+/// `len` states: in every build, since a table would otherwise count it or write past its end.
+#[inline]
+#[track_caller]
+pub(crate) fn check_bound(state: u64, succ: u64, len: u64) {
+    if succ >= len {
+        out_of_bounds(Parent::State(state), succ, len);
+    }
+}
+
+/// [`check_bound`] for a successor of some state of the block of 64 from `first`.
+#[inline]
+#[track_caller]
+pub(crate) fn check_block_bound(first: u64, succ: u64, len: u64) {
+    if succ >= len {
+        out_of_bounds(Parent::Block(first), succ, len);
+    }
+}
+
+/// Where an out-of-bounds successor came from.
+enum Parent {
+    State(u64),
+    /// A state of the block of 64 from this one.
+    Block(u64),
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn out_of_bounds(parent: Parent, succ: u64, len: u64) -> ! {
+    let parent = match parent {
+        Parent::State(state) => format!("state {state}"),
+        Parent::Block(first) => format!("a state of {first}..{}", first + 64),
+    };
+    panic!("{parent} has the successor {succ}, outside the dense space of {len} states (0..{len})")
+}

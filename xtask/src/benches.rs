@@ -1,0 +1,557 @@
+//! The benchmarks of `cargo xtask bench` ([`crate::bench`] runs them): whole-process timings of
+//! the release binaries against baselines measured in the same run (medians; the machines are
+//! shared and noisy). Baselines that are not part of the repo (the seed programs, built in a
+//! scratch folder outside it) are passed by environment variable; a comparison whose baseline is
+//! missing is skipped with a note. See each benchmark's documentation for what it measures.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+/// Median wall time of `runs` runs of `program args < input > /dev/null`.
+pub fn time_process(
+    program: &Path,
+    args: &[&str],
+    input: &Path,
+    runs: usize,
+) -> Result<Duration, String> {
+    let mut times = Vec::new();
+    for _ in 0..runs.max(1) {
+        let stdin = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+        let started = Instant::now();
+        let status = Command::new(program)
+            .args(args)
+            .stdin(stdin)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map_err(|e| format!("{}: {e}", program.display()))?;
+        times.push(started.elapsed());
+        if !status.success() {
+            return Err(format!(
+                "{} failed on {}",
+                program.display(),
+                input.display()
+            ));
+        }
+    }
+    times.sort();
+    Ok(times[times.len() / 2])
+}
+
+/// A benchmark: runs its comparisons with `runs` repetitions each and prints the figures.
+pub type Bench = fn(usize) -> Result<(), String>;
+
+fn release_binary(name: &str) -> PathBuf {
+    crate::workspace::root().join("target/release").join(name)
+}
+
+fn ms(time: Duration) -> String {
+    format!("{:.2} ms", time.as_secs_f64() * 1e3)
+}
+
+/// hanoi: N = 20 (1,048,575 move lines) against `cat` copying the same bytes, both to /dev/null.
+pub fn hanoi(runs: usize) -> Result<(), String> {
+    let testdata = crate::workspace::root().join("testdata/hanoi");
+    let ours = time_process(
+        &release_binary("hanoi"),
+        &[],
+        &testdata.join("n020.in"),
+        runs,
+    )?;
+    let cat = time_process(
+        Path::new("cat"),
+        &[testdata.join("n020.out").to_str().expect("utf-8")],
+        Path::new("/dev/null"),
+        runs,
+    )?;
+    println!(
+        "hanoi N=20 to /dev/null: median {} vs cat of the same {} bytes {} -> ratio {:.2} (target <= 2)",
+        ms(ours),
+        std::fs::metadata(testdata.join("n020.out"))
+            .map_err(|e| e.to_string())?
+            .len(),
+        ms(cat),
+        ours.as_secs_f64() / cat.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Peak resident memory of one run in KiB, through `/usr/bin/time -f %M` where it exists.
+fn peak_memory_kib(program: &Path, args: &[&str], input: &Path) -> Option<u64> {
+    let stdin = std::fs::File::open(input).ok()?;
+    let output = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg(program)
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .last()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// A baseline program named by an environment variable, if set and present.
+fn baseline(variable: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(std::env::var_os(variable)?);
+    if path.exists() {
+        Some(path)
+    } else {
+        println!(
+            "  ({variable}={} does not exist: comparison skipped)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// Prints one whole-process comparison line.
+fn compare(label: &str, ours: Duration, theirs: Option<Duration>, target: &str) {
+    match theirs {
+        Some(theirs) => println!(
+            "{label}: ours {} vs seed {} -> {:.1}x faster ({target})",
+            ms(ours),
+            ms(theirs),
+            theirs.as_secs_f64() / ours.as_secs_f64()
+        ),
+        None => println!("{label}: ours {} (no seed baseline given)", ms(ours)),
+    }
+}
+
+/// hanoi4: the farthest-configuration files at n = 12 (10 cases) and n = 13 (5 cases), and the
+/// first 13-disc case alone, against the seed's C++ (`SEED_HANOI4`, and `SEED_HANOI4_13` with
+/// 0-indexed packing so 13 discs fit), plus peak memory.
+pub fn hanoi4(runs: usize) -> Result<(), String> {
+    if std::env::var_os("HANOI4_BENCH_NO_TABLES").is_some() {
+        println!("  (HANOI4_BENCH_NO_TABLES set: the random 17- and 18-disc sets alone)");
+        return hanoi4_random_cold();
+    }
+    let hard = crate::workspace::root().join("testdata/hanoi4/hard");
+    let ours = release_binary("hanoi4");
+    let runs = runs.min(5);
+    // One hard 13-disc case alone: the first case of the 13-disc file.
+    let single = std::env::temp_dir().join(format!("hanoi4-n13-single-{}.in", std::process::id()));
+    let hard13 =
+        std::fs::read_to_string(hard.join("n13_farthest.in")).map_err(|e| e.to_string())?;
+    let first: Vec<&str> = hard13.lines().skip(1).take(5).collect();
+    std::fs::write(&single, format!("1\n{}\n", first.join("\n"))).map_err(|e| e.to_string())?;
+    for (input, variable, target) in [
+        (hard.join("n12_farthest.in"), "SEED_HANOI4", "target >= 25x"),
+        (
+            hard.join("n13_farthest.in"),
+            "SEED_HANOI4_13",
+            "target >= 12x",
+        ),
+        (single.clone(), "SEED_HANOI4_13", "target: ours < 100 ms"),
+    ] {
+        let file = input
+            .file_name()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
+        let mine = time_process(&ours, &[], &input, runs)?;
+        let seed = match baseline(variable) {
+            Some(seed) => Some(time_process(&seed, &[], &input, runs)?),
+            None => None,
+        };
+        compare(&format!("hanoi4 {file}"), mine, seed, target);
+        if let Some(kib) = peak_memory_kib(&ours, &[], &input) {
+            println!(
+                "  peak memory of ours on {file}: {:.1} MiB (target <= 300 MiB at n = 13)",
+                kib as f64 / 1024.0
+            );
+        }
+    }
+    let _ = std::fs::remove_file(&single);
+    // Perfect towers of 14 to 20 discs on pegs 1 to 3, no saved tables.
+    let towers = std::env::temp_dir().join(format!("hanoi4-towers-{}.in", std::process::id()));
+    let mut text = String::from("7\n");
+    for n in 14..=20usize {
+        let peg = n % 3;
+        text.push_str(&format!("{n}\n"));
+        for p in 0..4 {
+            if p == peg {
+                let discs: Vec<String> = (1..=n).rev().map(|d| d.to_string()).collect();
+                text.push_str(&format!("{n} {}\n", discs.join(" ")));
+            } else {
+                text.push_str("0\n");
+            }
+        }
+    }
+    std::fs::write(&towers, text).map_err(|e| e.to_string())?;
+    let time = time_process(&ours, &[], &towers, runs)?;
+    println!(
+        "hanoi4 perfect towers of 14 to 20 discs (one file, no saved tables): ours {} (target < 10 s)",
+        ms(time)
+    );
+    let _ = std::fs::remove_file(&towers);
+    if std::env::var_os("HANOI4_BENCH_QUICK").is_none() {
+        hanoi4_random()?;
+    } else {
+        println!("  (HANOI4_BENCH_QUICK set: the random 17-, 18- and 20-disc sets are skipped)");
+    }
+    Ok(())
+}
+
+/// A file of `count` random configurations of `n` discs (each disc on a peg drawn uniformly),
+/// the same for a given `seed` on every machine.
+fn random_hanoi4_file(n: usize, count: usize, seed: u64) -> String {
+    let mut rng = crate::generate::Rng::new(seed);
+    let mut text = format!("{count}\n");
+    for _ in 0..count {
+        let mut pegs = vec![Vec::new(); 4];
+        for disc in (1..=n).rev() {
+            pegs[rng.below(4) as usize].push(disc.to_string());
+        }
+        text.push_str(&format!("{n}\n"));
+        for peg in pegs {
+            if peg.is_empty() {
+                text.push_str("0\n");
+            } else {
+                text.push_str(&format!("{} {}\n", peg.len(), peg.join(" ")));
+            }
+        }
+    }
+    text
+}
+
+/// Runs `hanoi4 --stats [args] < input` once (through `process::run_binary`, with no time limit
+/// worth the name) and prints its answers' count and time under `label`, then its stats lines.
+fn hanoi4_stats(label: &str, args: &[&str], input: &str) -> Result<(), String> {
+    let mut all = vec!["--stats".to_string()];
+    all.extend(args.iter().map(|a| a.to_string()));
+    let run = crate::process::run_binary(
+        &release_binary("hanoi4"),
+        &all,
+        input.as_bytes(),
+        Duration::from_secs(24 * 3600),
+        None,
+    )?;
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if run.status != Some(0) {
+        return Err(format!("hanoi4 failed: {}", stderr.trim()));
+    }
+    println!(
+        "{label}: {} answers in {:.1} s",
+        String::from_utf8_lossy(&run.stdout).lines().count(),
+        run.elapsed.as_secs_f64()
+    );
+    for line in stderr.lines() {
+        println!("  {line}");
+    }
+    Ok(())
+}
+
+/// Twenty random configurations of 17 and of 18 discs with no saved tables, one process each,
+/// tables built in memory (alone with `HANOI4_BENCH_NO_TABLES=1`).
+fn hanoi4_random_cold() -> Result<(), String> {
+    for (n, seed) in [(17usize, 0x17_2024u64), (18, 0x18_2024)] {
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random {n}-disc configurations, no saved tables (targets: 17 <= 15 s, 18 <= 60 s in all)"
+            ),
+            &[],
+            &random_hanoi4_file(n, 20, seed),
+        )?;
+    }
+    Ok(())
+}
+
+/// [`hanoi4_random_cold`], then twenty of 20 discs with the goal table of `HANOI4_BENCH_WIDTH`
+/// (default 18) discs alone, the tables a user builds in under 20 minutes, and with
+/// `HANOI4_BENCH_DETOUR=1` again with its detour table too. Tables are built with
+/// `hanoi4 table build N [--detour]` into `HANOI4_BENCH_TABLES` (default
+/// `target/hanoi4-bench-tables`), kept for the next run, and each build timed when it happens.
+/// Prints `--stats`' lines: the time getting ready (table builds or loads) and each case's
+/// median and largest time.
+fn hanoi4_random() -> Result<(), String> {
+    hanoi4_random_cold()?;
+    let width: usize = std::env::var("HANOI4_BENCH_WIDTH")
+        .ok()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(18);
+    let tables = std::env::var_os("HANOI4_BENCH_TABLES").map_or_else(
+        || crate::workspace::root().join("target/hanoi4-bench-tables"),
+        PathBuf::from,
+    );
+    let file = |ext: &str| tables.join(format!("hanoi4-n{width:02}.{ext}"));
+    let build = |extra: &[&str], what: &str| -> Result<(), String> {
+        let started = Instant::now();
+        let status = Command::new(release_binary("hanoi4"))
+            .args(["table", "build", &width.to_string(), "--dir"])
+            .arg(&tables)
+            .args(extra)
+            .stdout(Stdio::null())
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err(format!("hanoi4 table build {width} {extra:?} failed"));
+        }
+        println!(
+            "hanoi4 table build {width} ({what}): {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    };
+    if !file("t2").is_file() {
+        build(&[], "the goal table; target: under 20 minutes")?;
+    }
+    // The goal table alone, even when a detour table is saved beside it: a folder of its own.
+    let goal_only = tables.join("goal-only");
+    std::fs::create_dir_all(&goal_only).map_err(|e| e.to_string())?;
+    let link = goal_only.join(format!("hanoi4-n{width:02}.t2"));
+    if !link.exists() {
+        let target = std::fs::canonicalize(file("t2")).map_err(|e| e.to_string())?;
+        std::os::unix::fs::symlink(target, &link).map_err(|e| e.to_string())?;
+    }
+    let input = random_hanoi4_file(20, 20, 0x20_2024);
+    let mut runs = vec![(goal_only, "goal table")];
+    if std::env::var_os("HANOI4_BENCH_DETOUR").is_some() {
+        if !file("d2").is_file() {
+            build(&["--detour"], "the detour table, the goal table loaded")?;
+        }
+        runs.push((tables.clone(), "goal and detour tables"));
+    }
+    for (dir, what) in runs {
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random 20-disc configurations with the {width}-disc {what} (target: all 20 solved)"
+            ),
+            &["--tables", &dir.to_string_lossy()],
+            &input,
+        )?;
+    }
+    Ok(())
+}
+
+/// marbles: every 10 x 10 board of `testdata/marbles/13460/hard_*` against the seed's C++ DFS
+/// (`SEED_MARBLES`), whole process, board by board.
+pub fn marbles(runs: usize) -> Result<(), String> {
+    let folder = crate::workspace::root().join("testdata/marbles/13460");
+    let mut boards: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "in") && p.to_string_lossy().contains("hard_")
+        })
+        .collect();
+    boards.sort();
+    let seed = baseline("SEED_MARBLES");
+    let (mut ours_total, mut seed_total, mut slower) = (Duration::ZERO, Duration::ZERO, 0);
+    for board in &boards {
+        let mine = time_process(&release_binary("marbles"), &[], board, runs)?;
+        ours_total += mine;
+        if let Some(seed) = &seed {
+            let theirs = time_process(seed, &[], board, runs)?;
+            seed_total += theirs;
+            slower += usize::from(mine >= theirs);
+            compare(
+                &format!(
+                    "marbles {}",
+                    board.file_name().expect("file").to_string_lossy()
+                ),
+                mine,
+                Some(theirs),
+                "target: faster",
+            );
+        }
+    }
+    println!(
+        "marbles: {} boards, ours {} in total, seed {} in total, ours slower on {slower}",
+        boards.len(),
+        ms(ours_total),
+        ms(seed_total)
+    );
+    Ok(())
+}
+
+/// hanoi-relaxed: single-instance files of 7, 8 and 9 distinct discs against the seed's Ruby
+/// program (`SEED_RELAXED_RB`, run with `ruby`), and the 10- to 12-disc files alone.
+pub fn hanoi_relaxed(runs: usize) -> Result<(), String> {
+    let large = crate::workspace::root().join("testdata/hanoi-relaxed/large");
+    let seed = baseline("SEED_RELAXED_RB");
+    for file in ["d08_12345678.in", "d09_123456789.in"] {
+        let input = large.join(file);
+        let mine = time_process(&release_binary("hanoi-relaxed"), &[], &input, runs)?;
+        let theirs = match &seed {
+            Some(script) => {
+                let script = script.to_string_lossy().into_owned();
+                Some(time_process(
+                    Path::new("ruby"),
+                    &[script.as_str()],
+                    &input,
+                    runs.min(3),
+                )?)
+            }
+            None => None,
+        };
+        compare(
+            &format!("hanoi-relaxed {file}"),
+            mine,
+            theirs,
+            "target >= 100x at 9 discs, ours < 100 ms",
+        );
+    }
+    for file in [
+        "d10_1243567899.in",
+        "d11_11234567899.in",
+        "d12_124356778899.in",
+        "d12_122345678899.in",
+    ] {
+        let input = large.join(file);
+        let mine = time_process(&release_binary("hanoi-relaxed"), &[], &input, runs.min(5))?;
+        let memory = peak_memory_kib(&release_binary("hanoi-relaxed"), &[], &input)
+            .map_or(String::new(), |k| {
+                format!(", peak {:.1} MiB", k as f64 / 1024.0)
+            });
+        println!("hanoi-relaxed {file}: ours {}{memory}", ms(mine));
+    }
+    Ok(())
+}
+
+/// One run of the spread eccentricity search: wall time, each process's peak memory and the
+/// ranks that crossed processes at each level, from process 0's `--stats`.
+struct SpreadRun {
+    time: Duration,
+    memory: Vec<u64>,
+    between: Vec<u64>,
+    within: Vec<u64>,
+}
+
+/// Runs `hanoi4 eccentricity n` in `processes` processes of `workers` threads on loopback ports
+/// chosen free, and reads process 0's statistics.
+fn spread_run(n: u32, processes: usize, workers: usize) -> Result<SpreadRun, String> {
+    let listeners: Vec<_> = (0..processes)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let hosts = std::env::temp_dir().join(format!("hanoi4-bench-hosts-{}", std::process::id()));
+    let lines: Vec<String> = listeners
+        .iter()
+        .map(|l| {
+            l.local_addr()
+                .map(|a| a.to_string())
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    drop(listeners);
+    std::fs::write(&hosts, lines.join("\n")).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let children: Vec<_> = (0..processes)
+        .map(|process| {
+            Command::new(release_binary("hanoi4"))
+                .args(["eccentricity", &n.to_string(), "--stats"])
+                .args(["--workers", &workers.to_string()])
+                .args(["--processes", &processes.to_string()])
+                .args(["--process", &process.to_string()])
+                .arg("--hostfile")
+                .arg(&hosts)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    let mut report = String::new();
+    for (process, child) in children.into_iter().enumerate() {
+        let output = child.wait_with_output().map_err(|e| e.to_string())?;
+        if !output.status.success() {
+            return Err(format!("hanoi4 eccentricity {n}, process {process} failed"));
+        }
+        if process == 0 {
+            report = String::from_utf8_lossy(&output.stdout).into_owned();
+        }
+    }
+    let time = started.elapsed();
+    let _ = std::fs::remove_file(&hosts);
+    let number = |line: &str, index: usize| -> u64 {
+        line.split_whitespace()
+            .nth(index)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or(0)
+    };
+    let levels: Vec<&str> = report.lines().filter(|l| l.starts_with("level")).collect();
+    Ok(SpreadRun {
+        time,
+        memory: report
+            .lines()
+            .filter(|l| l.contains("peak memory"))
+            .map(|l| number(l, 4))
+            .collect(),
+        within: levels.iter().map(|l| number(l, 2)).collect(),
+        between: levels.iter().map(|l| number(l, 10)).collect(),
+    })
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// The eccentricity search at 14 and 15 discs three ways on the same two cores: one process
+/// (`statespace::two_bit_bfs`, 2 threads), one process of two timely workers, and two
+/// processes of one worker over loopback. Time (median), peak memory per process, and the
+/// ranks exchanged per level (8 bytes each on the wire). Target: two processes within 2x of
+/// the one-machine search.
+pub fn cluster(runs: usize) -> Result<(), String> {
+    let runs = runs.clamp(1, 3);
+    let nothing = Path::new("/dev/null");
+    for n in [14u32, 15] {
+        let args = ["eccentricity".to_string(), n.to_string()];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let one = time_process(&release_binary("hanoi4"), &args, nothing, runs)?;
+        let one_memory = peak_memory_kib(&release_binary("hanoi4"), &args, nothing)
+            .map_or("unknown".into(), |k| mib(k * 1024));
+        println!(
+            "hanoi4 eccentricity {n}, one process, two_bit_bfs on 2 threads: median {}, peak memory {one_memory}",
+            ms(one)
+        );
+        for (processes, workers) in [(1, 2), (2, 1)] {
+            let mut all = (0..runs)
+                .map(|_| spread_run(n, processes, workers))
+                .collect::<Result<Vec<_>, _>>()?;
+            all.sort_by_key(|r| r.time);
+            let median = &all[all.len() / 2];
+            let memory: Vec<String> = median.memory.iter().map(|&b| mib(b)).collect();
+            let between: u64 = median.between.iter().sum();
+            let within: u64 = median.within.iter().sum();
+            let busiest = median
+                .between
+                .iter()
+                .chain(&median.within)
+                .max()
+                .copied()
+                .unwrap_or(0);
+            println!(
+                "  {processes} process(es) x {workers} worker(s): median {} ({:.2}x the one-process time; target <= 2x), peak memory per process [{}]",
+                ms(median.time),
+                median.time.as_secs_f64() / one.as_secs_f64(),
+                memory.join(", ")
+            );
+            println!(
+                "    ranks crossing workers: {within} within a process, {between} between processes ({} bytes) over {} levels; busiest level {busiest} ranks",
+                8 * between,
+                median.between.len()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `cargo xtask bench two-bit`: the two-bit search against the plain baseline written in
+/// `crates/hanoi4/benches/two_bit.rs` (in-process rows, so a bench target of its own).
+pub fn two_bit() -> Result<ExitCode, String> {
+    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .current_dir(crate::workspace::root())
+        .args(["bench", "-p", "hanoi4", "--bench", "two_bit"])
+        .status()
+        .map_err(|e| e.to_string())?;
+    if !status.success() {
+        return Err("cargo bench -p hanoi4 --bench two_bit failed".into());
+    }
+    Ok(ExitCode::SUCCESS)
+}
