@@ -394,6 +394,12 @@ pub fn hanoi4(root: &Path) -> Result<(), String> {
         &hanoi4_file(&mixed),
         crate::oracle::hanoi4::solve,
     )?;
+    hanoi4_moves_and_engines(root, &mut rng)
+}
+
+/// hanoi4's `--moves` files and the files every engine is run on, from the same generator.
+fn hanoi4_moves_and_engines(root: &Path, rng: &mut Rng) -> Result<(), String> {
+    let mut random = |n: usize| -> Vec<u8> { (0..n).map(|_| rng.below(4) as u8).collect() };
     // --moves: small files, one hard n = 12 case and the farthest n = 13 file.
     let moves = root.join("moves");
     std::fs::create_dir_all(&moves).map_err(|e| e.to_string())?;

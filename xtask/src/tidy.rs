@@ -285,3 +285,62 @@ fn the_disc_limit_rule_reads_limits() {
     );
     assert!(stated_disc_limits("up to 20 cells").is_empty());
 }
+
+/// `(first line, lines)` of every function in `text` whose body closes at its own indentation
+/// (rustfmt's layout), longer than `limit` lines.
+fn long_functions(text: &str, limit: usize) -> Vec<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let signature = [
+            "fn ",
+            "pub fn ",
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "const fn ",
+            "pub const fn ",
+        ]
+        .iter()
+        .any(|p| code.starts_with(p));
+        if !signature || code.ends_with(';') {
+            continue;
+        }
+        let close = format!("{indent}}}");
+        if let Some(end) = lines[start + 1..].iter().position(|l| *l == close) {
+            let length = end + 2;
+            if length > limit {
+                found.push((start + 1, length));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_function_is_longer_than_120_lines() {
+    let chooses_its_length = |p: &PathBuf| {
+        p.ends_with("tests.rs")
+            || p.iter()
+                .any(|c| ["tests", "benches", "examples"].contains(&c.to_str().unwrap_or_default()))
+    };
+    let mut found = Vec::new();
+    for path in files(".rs").into_iter().filter(|p| !chooses_its_length(p)) {
+        for (line, length) in long_functions(&read(&path), 120) {
+            found.push(format!(
+                "{}:{line}: a function of {length} lines; split it into named steps",
+                path.display()
+            ));
+        }
+    }
+    assert_none(found);
+}
+
+#[test]
+fn the_length_rule_measures_functions() {
+    let body = "    let x = 1;\n".repeat(130);
+    let text = format!("fn short() {{\n}}\n\nimpl A {{\n    pub fn long() {{\n{body}    }}\n}}\n");
+    assert_eq!(long_functions(&text, 120), [(5, 132)]);
+    assert!(long_functions(&text, 140).is_empty());
+}

@@ -1,4 +1,4 @@
-//! The command-line conventions of the five binaries, on clap, and the one runner that owns their
+//! The command-line conventions of the puzzle binaries, on clap, and the one runner that owns their
 //! exit path: arguments read as `OsString`s, `--help` and `--version` on stdout with status 0,
 //! every refusal one line on stderr (`<binary>: <message>`) with status 2 and nothing on stdout,
 //! the output written in one go at the end (a closed pipe ends quietly with status 0).

@@ -6,7 +6,7 @@ mod solve;
 
 pub use board::{Board, BoardError, Outcome, Step, Tilt};
 pub use parse::{ParseError, parse};
-pub use solve::{Limit, OutputKind, Solution, Solver, solve};
+pub use solve::{Limit, LimitError, OutputKind, Solution, Solver, solve};
 
 #[cfg(test)]
 mod tests;

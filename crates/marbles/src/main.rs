@@ -23,7 +23,7 @@ struct Arguments {
     #[arg(long, value_enum, default_value_t = Output::Count)]
     output: Output,
     /// The most tilts allowed (the judges' 10), or `none` for no limit (15653).
-    #[arg(long, value_name = "K|none", default_value = "10", value_parser = parse_limit)]
+    #[arg(long, value_name = "K|none", default_value = "10", value_parser = str::parse::<Limit>)]
     max_tilts: Limit,
     /// Also write a page that plays the solution to this HTML file (self-contained: open it in
     /// any browser).
@@ -40,18 +40,6 @@ enum Output {
     Possible,
     /// The fewest tilts and on the next line one optimal tilt sequence, or -1 alone.
     Path,
-}
-
-fn parse_limit(text: &str) -> Result<Limit, String> {
-    if text == "none" {
-        return Ok(Limit::None);
-    }
-    match text.parse() {
-        Ok(k) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(Limit::AtMost(k)),
-        _ => Err(format!(
-            "expected a number of tilts or none, found {text:?}"
-        )),
-    }
 }
 
 /// The page of `solution`: the marbles' cells after every tilt.

@@ -21,6 +21,26 @@ impl Default for Limit {
     }
 }
 
+/// A tilt limit that is neither a number of tilts nor `none`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a number of tilts or none, found {0:?}")]
+pub struct LimitError(pub String);
+
+impl std::str::FromStr for Limit {
+    type Err = LimitError;
+
+    /// `none`, or a number of tilts in decimal digits.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "none" {
+            return Ok(Limit::None);
+        }
+        match text.parse() {
+            Ok(k) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(Limit::AtMost(k)),
+            _ => Err(LimitError(text.to_owned())),
+        }
+    }
+}
+
 /// Which judge's output to print.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OutputKind {
