@@ -20,13 +20,8 @@ struct Arguments {
     /// top, columns from the left, D1 from the top left, D2 from the top right).
     #[arg(long)]
     moves: bool,
-    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
-    /// any browser).
-    #[arg(long, value_name = "FILE.html")]
-    render: Option<std::path::PathBuf>,
-    /// The case that --render shows (1 for the first).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
-    case: usize,
+    #[command(flatten)]
+    page: cli::PageArguments,
 }
 
 const EXAMPLES: &str = "  printf '1\\nH T T\\nH T T\\nT H H\\n' | coins           2
@@ -35,12 +30,9 @@ const EXAMPLES: &str = "  printf '1\\nH T T\\nH T T\\nT H H\\n' | coins         
 fn main() -> ExitCode {
     cli::run("coins", EXAMPLES, |arguments: Arguments| {
         let instance = coins::parse(&cli::read_stdin()?)?;
-        let shown = match &arguments.render {
-            Some(_) => Some(cli::case_index(arguments.case, instance.boards.len())?),
-            None => None,
-        };
+        let shown = arguments.page.shown(instance.boards.len())?;
         let solution = coins::solve(&instance);
-        if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        if let Some((path, index)) = shown {
             let grid = &instance.boards[index];
             let cells = grid.rows() * grid.cols();
             let flips = solution.answers[index].as_ref().map(|ops| {
@@ -58,7 +50,7 @@ fn main() -> ExitCode {
                 tails: (0..cells).map(|c| grid.tails() >> c & 1 == 1).collect(),
                 flips,
             };
-            cli::write_file(path, &render::coins_page(&scene))?;
+            cli::write_file(&path, &render::coins_page(&scene))?;
         }
         Ok(Stdout::with(move |out| {
             if arguments.moves {

@@ -20,13 +20,8 @@ struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 3).
     #[arg(long)]
     moves: bool,
-    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
-    /// any browser).
-    #[arg(long, value_name = "FILE.html")]
-    render: Option<std::path::PathBuf>,
-    /// The case that --render shows (1 for the first).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
-    case: usize,
+    #[command(flatten)]
+    page: cli::PageArguments,
 }
 
 const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed           6, 4 and 5
@@ -35,12 +30,9 @@ const EXAMPLES: &str = "  printf '1234\\n123\\n1314\\n' | hanoi-relaxed         
 fn main() -> ExitCode {
     cli::run("hanoi-relaxed", EXAMPLES, |arguments: Arguments| {
         let instance = hanoi_relaxed::parse(&cli::read_stdin()?)?;
-        let shown = match &arguments.render {
-            Some(_) => Some(cli::case_index(arguments.case, instance.stacks.len())?),
-            None => None,
-        };
+        let shown = arguments.page.shown(instance.stacks.len())?;
         let solution = hanoi_relaxed::solve(&instance);
-        if let (Some(path), Some(index)) = (&arguments.render, shown) {
+        if let Some((path, index)) = shown {
             let start = &instance.stacks[index];
             let moves = solution.moves[index].clone().unwrap_or_default();
             let scene = render::PegsScene {
@@ -55,14 +47,9 @@ fn main() -> ExitCode {
                     .iter()
                     .map(|&peg| start.peg(peg).iter().rev().map(|&s| u32::from(s)).collect())
                     .collect(),
-                moves: render::PegMoves::List(
-                    moves
-                        .iter()
-                        .map(|m| (m.from.index() as u8, m.to.index() as u8))
-                        .collect(),
-                ),
+                moves: render::PegMoves::list(moves.iter().map(|m| (m.from.index(), m.to.index()))),
             };
-            cli::write_file(path, &render::pegs_page(&scene))?;
+            cli::write_file(&path, &render::pegs_page(&scene))?;
         }
         Ok(Stdout::with(move |out| {
             if arguments.moves {

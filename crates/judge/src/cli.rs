@@ -182,17 +182,37 @@ pub fn write_file(path: &std::path::Path, contents: &str) -> Result<(), Failure>
         .map_err(|error| Failure::new(format!("{}: {error}", path.display())))
 }
 
-/// The 1-based case `case` of `count` cases, as an index.
-///
-/// # Errors
-/// When there is no such case.
-pub fn case_index(case: usize, count: usize) -> Result<usize, Failure> {
-    if (1..=count).contains(&case) {
-        Ok(case - 1)
-    } else {
-        Err(Failure::new(format!(
-            "--case {case}: the input has {count} case(s)"
-        )))
+/// `--render FILE.html [--case K]`: the page of one case, for a binary whose input holds
+/// several (flatten it into the binary's arguments with `#[command(flatten)]`).
+#[derive(Clone, Debug, clap::Args)]
+pub struct PageArguments {
+    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
+    /// any browser).
+    #[arg(long, value_name = "FILE.html")]
+    pub render: Option<std::path::PathBuf>,
+    /// The case that --render shows (1 for the first).
+    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
+    pub case: usize,
+}
+
+impl PageArguments {
+    /// The page to write and the index of its case among `count` cases; `None` without
+    /// `--render`. Checked before any work, so a bad `--case` costs nothing.
+    ///
+    /// # Errors
+    /// When the input has no case `--case`.
+    pub fn shown(&self, count: usize) -> Result<Option<(std::path::PathBuf, usize)>, Failure> {
+        let Some(path) = &self.render else {
+            return Ok(None);
+        };
+        if (1..=count).contains(&self.case) {
+            Ok(Some((path.clone(), self.case - 1)))
+        } else {
+            Err(Failure::new(format!(
+                "--case {}: the input has {count} case(s)",
+                self.case
+            )))
+        }
     }
 }
 

@@ -41,6 +41,13 @@ pub enum PegMoves {
     },
 }
 
+impl PegMoves {
+    /// The moves `(from, to)` of a solution, pegs counted from 0.
+    pub fn list(moves: impl IntoIterator<Item = (usize, usize)>) -> Self {
+        PegMoves::List(moves.into_iter().map(|(a, b)| (a as u8, b as u8)).collect())
+    }
+}
+
 /// A grid of coins and the flips that the page plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoinsScene {

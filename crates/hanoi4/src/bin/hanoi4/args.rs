@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use hanoi4::{Engine, GoalTable};
+use judge::cli;
 
 /// Four-peg Tower of Hanoi from any configuration (algospot HANOI4).
 ///
@@ -27,13 +28,8 @@ pub struct Arguments {
     /// A folder of saved goal and detour tables (`hanoi4 table build`) to read; never written.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
-    /// Also write a page that plays the solution to this HTML file (self-contained: open it in
-    /// any browser).
-    #[arg(long, value_name = "FILE.html")]
-    pub render: Option<PathBuf>,
-    /// The case that --render shows (1 for the first).
-    #[arg(long, value_name = "K", default_value_t = 1, requires = "render")]
-    pub case: usize,
+    #[command(flatten)]
+    pub page: cli::PageArguments,
     /// After solving, tell on stderr how long each disc count took: its engine, the time getting
     /// ready (tables built or loaded), and the median and largest time of a case.
     #[arg(long)]

@@ -11,10 +11,7 @@ use crate::status::Status;
 pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
     let tables = arguments.tables.clone().map(TableDir::open).transpose()?;
     let starts = hanoi4::parse(&cli::read_stdin()?)?;
-    let shown = match &arguments.render {
-        Some(_) => Some(cli::case_index(arguments.case, starts.len())?),
-        None => None,
-    };
+    let shown = arguments.page.shown(starts.len())?;
     let mut status = Status::new(cli::progress_wanted());
     let mut timings = Timings::default();
     let solved = hanoi4::solve_file_with(&starts, arguments.engine, tables.as_ref(), &mut |p| {
@@ -28,8 +25,8 @@ pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
         }
     }
     let solution = solved?;
-    if let (Some(path), Some(index)) = (&arguments.render, shown) {
-        cli::write_file(path, &page(&starts[index], index, &solution))?;
+    if let Some((path, index)) = shown {
+        cli::write_file(&path, &page(&starts[index], index, &solution))?;
     }
     let moves = arguments.moves;
     Ok(Stdout::with(move |out| {
@@ -57,12 +54,7 @@ fn page(start: &hanoi4::Config, index: usize, solution: &Solution) -> String {
             .iter()
             .map(|stack| stack.iter().map(|&d| d as u32).collect())
             .collect(),
-        moves: render::PegMoves::List(
-            moves
-                .iter()
-                .map(|m| (m.from.index() as u8, m.to.index() as u8))
-                .collect(),
-        ),
+        moves: render::PegMoves::list(moves.iter().map(|m| (m.from.index(), m.to.index()))),
     };
     render::pegs_page(&scene)
 }
