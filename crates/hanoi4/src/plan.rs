@@ -60,17 +60,8 @@ pub fn solve_file_with(
         });
         let configs: Vec<Config> = group.cases.iter().map(|&i| starts[i].clone()).collect();
         let solved = match group.engine {
-            Engine::Table => {
-                dense
-                    .as_mut()
-                    .expect("allocated for table sizes")
-                    .solve_all(&configs)
-                    .moves
-            }
-            Engine::GoalTable => {
-                let table = escalate::goal_table(n, tables, progress)?;
-                configs.iter().map(|c| table.solve(c)).collect()
-            }
+            Engine::Table => solve_dense(dense.as_mut().expect("sized for table groups"), &configs),
+            Engine::GoalTable => solve_exact(n, &configs, tables, progress)?,
             Engine::Pdb => escalate::solve_by_pdb(n, &configs, tables, progress)?,
         };
         progress(Progress::Cases {
@@ -83,6 +74,22 @@ pub fn solve_file_with(
         }
     }
     Ok(Solution { moves })
+}
+
+/// The cases of one disc count by the dense table's solver.
+fn solve_dense(solver: &mut Solver, configs: &[Config]) -> Vec<Vec<Move>> {
+    solver.solve_all(configs).moves
+}
+
+/// The cases of `n` discs by the goal table of `n` discs (saved in `tables`, else built).
+fn solve_exact(
+    n: usize,
+    configs: &[Config],
+    tables: Option<&TableDir>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Vec<Vec<Move>>, SolveError> {
+    let table = escalate::goal_table(n, tables, progress)?;
+    Ok(configs.iter().map(|c| table.solve(c)).collect())
 }
 
 /// What [`solve_file_with`] does with a file: the disc counts that need an engine, each with
