@@ -9,6 +9,8 @@
 //! * `fuzz [PUZZLE] [--cases N] [--seed S]`: mutation fuzzing of the release binaries, with
 //!   the oracles as judges where the size allows (see [`fuzz`]).
 //! * `browser`: every binary's `--render` page checked in headless Chromium (see [`browser`]).
+//! * `doc-links`: every relative link of the rendered docs in `target/doc` leads somewhere (see
+//!   [`doc_links`]).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
@@ -17,6 +19,7 @@ mod bench;
 mod benches;
 mod browser;
 mod check;
+mod doc_links;
 mod fuzz;
 mod gen_testdata;
 mod generate;
@@ -41,10 +44,11 @@ fn main() -> ExitCode {
         Some("gen-testdata") => gen_testdata::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("browser") => browser::run(&args[1..]),
+        Some("doc-links") => doc_links::run(&args[1..]),
         _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
              cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
-             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser",
+             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser\n       cargo xtask doc-links",
         )),
     };
     match result {

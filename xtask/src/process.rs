@@ -100,15 +100,16 @@ pub fn run_binary(
     })
 }
 
-/// Builds the release binaries of `crates`.
+/// Builds the release binaries of `crates` (each puzzle's binary has its name; the package may
+/// be named otherwise).
 pub fn build(crates: &[String]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let mut command = Command::new(cargo);
     command
         .current_dir(crate::workspace::root())
-        .args(["build", "--release", "--quiet", "--bins"]);
+        .args(["build", "--release", "--quiet"]);
     for name in crates {
-        command.args(["--package", name]);
+        command.args(["--bin", name]);
     }
     let status = command.status().map_err(|e| format!("cargo build: {e}"))?;
     if !status.success() {

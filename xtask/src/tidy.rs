@@ -344,3 +344,45 @@ fn the_length_rule_measures_functions() {
     assert_eq!(long_functions(&text, 120), [(5, 132)]);
     assert!(long_functions(&text, 140).is_empty());
 }
+
+/// The ```rust blocks of a Markdown text, each as its lines.
+fn rust_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, fence) if fence.starts_with("```rust") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// The workspace README is no crate's page, so its Rust examples run as doctests only where
+/// they also stand in a crate's README (each crate's page, doctested in its own package).
+#[test]
+fn the_workspace_readme_examples_are_doctested_in_a_crate() {
+    let crates: Vec<String> = files("README.md")
+        .into_iter()
+        .filter(|p| p.starts_with("crates"))
+        .flat_map(|p| rust_blocks(&read(&p)))
+        .collect();
+    let found: Vec<String> = rust_blocks(&read(Path::new("README.md")))
+        .into_iter()
+        .filter(|block| !crates.contains(block))
+        .map(|block| {
+            format!(
+                "README.md: this example is in no crate's README (where it would be doctested):\n{block}"
+            )
+        })
+        .collect();
+    assert_none(found);
+}

@@ -5,7 +5,7 @@ use coins::{Grid, Op, Target, fewest_flips};
 fn main() -> Result<(), coins::GridError> {
     let instance =
         coins::parse("2\nH T T\nH T T\nT H H\nH H H\nH T H\nH H H\n").expect("a valid judge input");
-    print!("{}", coins::solve(&instance).with_moves());
+    println!("{}", coins::solve(&instance).with_moves());
     let big = Grid::new(6, 7, 0)?
         .flip(Op::Row(1))
         .flip(Op::Col(3))

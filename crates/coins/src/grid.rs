@@ -51,6 +51,9 @@ pub enum GridError {
     /// A tails mask with bits beyond the grid's cells.
     #[error("tails mask {0:#x} has bits beyond the grid")]
     Mask(u64),
+    /// A character that is no face of a coin.
+    #[error("{0:?} is not a face of a coin (H or T)")]
+    Face(char),
 }
 
 /// An `rows x cols` grid of coins (1 to 8 each way); bit `r * cols + c` is set when the coin at
@@ -80,6 +83,45 @@ impl Grid {
             return Err(GridError::Mask(tails));
         }
         Ok(Self { tails, ..grid })
+    }
+
+    /// A grid from its rows, top first, each a string of `H` (heads) and `T` (tails) read from
+    /// the left; spaces between the letters are allowed, as the judge writes them.
+    ///
+    /// ```
+    /// let grid = coins::Grid::from_rows(&["H T T", "H T T", "T H H"])?;
+    /// assert_eq!(grid.to_string(), "H T T\nH T T\nT H H");
+    /// assert_eq!(grid.to_string().parse::<coins::Grid>()?, grid);
+    /// # Ok::<(), coins::GridError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`GridError::Size`] for no row, rows of different lengths or more than 8 of either;
+    /// [`GridError::Face`] for a character other than `H`, `T` or a space.
+    pub fn from_rows(rows: &[&str]) -> Result<Self, GridError> {
+        let faces: Vec<Vec<char>> = rows
+            .iter()
+            .map(|row| row.chars().filter(|&c| c != ' ').collect())
+            .collect();
+        let cols = faces.first().map_or(0, Vec::len);
+        if faces.iter().any(|row| row.len() != cols) {
+            return Err(GridError::Size {
+                rows: faces.len(),
+                cols: faces.iter().map(Vec::len).max().unwrap_or(0),
+            });
+        }
+        let mut tails = 0u64;
+        for (r, row) in faces.iter().enumerate() {
+            for (c, &face) in row.iter().enumerate() {
+                match face {
+                    'H' => {}
+                    'T' if r * cols + c < 64 => tails |= 1 << (r * cols + c),
+                    'T' => {}
+                    other => return Err(GridError::Face(other)),
+                }
+            }
+        }
+        Self::new(faces.len(), cols, tails)
     }
 
     /// Number of rows.
@@ -167,7 +209,8 @@ impl Grid {
 }
 
 impl fmt::Display for Grid {
-    /// The judge's layout: rows of `H`/`T` separated by single spaces.
+    /// The judge's layout: rows of `H`/`T` separated by single spaces, one row a line (no
+    /// newline after the last).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.rows() {
             for c in 0..self.cols() {
@@ -176,10 +219,24 @@ impl fmt::Display for Grid {
                 } else {
                     'H'
                 };
-                let sep = if c + 1 == self.cols() { "\n" } else { " " };
+                let sep = match (c + 1 == self.cols(), r + 1 == self.rows()) {
+                    (false, _) => " ",
+                    (true, false) => "\n",
+                    (true, true) => "",
+                };
                 write!(f, "{face}{sep}")?;
             }
         }
         Ok(())
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = GridError;
+
+    /// Reads what `Display` writes: one row a line (a final newline allowed).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let rows: Vec<&str> = text.lines().collect();
+        Self::from_rows(&rows)
     }
 }

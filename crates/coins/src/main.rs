@@ -54,9 +54,9 @@ fn main() -> ExitCode {
         }
         Ok(Stdout::with(move |out| {
             if arguments.moves {
-                write!(out, "{}", solution.with_moves())
+                writeln!(out, "{}", solution.with_moves())
             } else {
-                write!(out, "{solution}")
+                writeln!(out, "{solution}")
             }
         }))
     })

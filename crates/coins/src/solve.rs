@@ -200,12 +200,13 @@ impl Solution {
 }
 
 impl fmt::Display for Solution {
-    /// The judge output: one count (or `-1`) per line.
+    /// The judge output: one count (or `-1`) per line (no newline after the last).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = judge::LineWriter::new(f);
         for answer in &self.answers {
             match answer {
-                Some(ops) => writeln!(f, "{}", ops.len())?,
-                None => writeln!(f, "-1")?,
+                Some(ops) => out.line(format_args!("{}", ops.len()))?,
+                None => out.line(format_args!("-1"))?,
             }
         }
         Ok(())
@@ -216,14 +217,15 @@ struct WithMoves<'a>(&'a Solution);
 
 impl fmt::Display for WithMoves<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = judge::LineWriter::new(f);
         for answer in &self.0.answers {
             match answer {
                 Some(ops) => {
-                    writeln!(f, "{}", ops.len())?;
+                    out.line(format_args!("{}", ops.len()))?;
                     let names: Vec<String> = ops.iter().map(Op::to_string).collect();
-                    writeln!(f, "{}", names.join(" "))?;
+                    out.line(format_args!("{}", names.join(" ")))?;
                 }
-                None => writeln!(f, "-1")?,
+                None => out.line(format_args!("-1"))?,
             }
         }
         Ok(())
@@ -234,7 +236,7 @@ impl fmt::Display for WithMoves<'_> {
 ///
 /// ```
 /// let instance = coins::parse("2\nH H H\nH H H\nH H H\nH T H\nH H H\nH H H\n")?;
-/// assert_eq!(coins::solve(&instance).to_string(), "0\n-1\n");
+/// assert_eq!(coins::solve(&instance).to_string(), "0\n-1");
 /// # Ok::<(), coins::ParseError>(())
 /// ```
 pub fn solve(instance: &Instance) -> Solution {

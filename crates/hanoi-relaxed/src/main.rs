@@ -42,10 +42,10 @@ fn main() -> ExitCode {
                     moves.len()
                 ),
                 pegs: 3,
-                // The model lists each peg from the top down; the page wants the bottom first.
-                start: hanoi_relaxed::Peg::ALL
+                start: start
+                    .stacks()
                     .iter()
-                    .map(|&peg| start.peg(peg).iter().rev().map(|&s| u32::from(s)).collect())
+                    .map(|stack| stack.iter().map(|&s| u32::from(s)).collect())
                     .collect(),
                 moves: render::PegMoves::list(moves.iter().map(|m| (m.from.index(), m.to.index()))),
             };
@@ -53,9 +53,9 @@ fn main() -> ExitCode {
         }
         Ok(Stdout::with(move |out| {
             if arguments.moves {
-                write!(out, "{}", solution.with_moves())
+                writeln!(out, "{}", solution.with_moves())
             } else {
-                write!(out, "{solution}")
+                writeln!(out, "{solution}")
             }
         }))
     })

@@ -31,8 +31,9 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
             return Err(ParseError::new(number, expected(), Found::text(token)));
         }
         line.end()?;
-        let sizes: Vec<u8> = token.bytes().map(|b| b - b'0').collect();
-        let start = Pegs::tower(Peg::START, &sizes).map_err(|error| {
+        // The line lists the stack from the top down.
+        let sizes: Vec<u8> = token.bytes().rev().map(|b| b - b'0').collect();
+        let start = Pegs::tower(&sizes, Peg::START).map_err(|error| {
             let found = match error {
                 PegsError::Rule { depth, size, .. } => {
                     format!("disc {size} at depth {depth} below two or more larger discs")

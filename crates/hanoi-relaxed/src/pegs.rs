@@ -15,12 +15,33 @@ impl fmt::Debug for Peg {
 impl Peg {
     /// Pegs 1, 2 and 3.
     pub const ALL: [Peg; 3] = [Peg(0), Peg(1), Peg(2)];
-    /// Peg 1, where the discs start.
-    pub const START: Peg = Peg(0);
-    /// Peg 2, where they must end.
-    pub const GOAL: Peg = Peg(1);
+    /// Peg 1.
+    pub const FIRST: Peg = Peg(0);
+    /// Peg 2.
+    pub const MIDDLE: Peg = Peg(1);
+    /// Peg 3.
+    pub const LAST: Peg = Peg(2);
+    /// Peg 1, where the discs start (the puzzle's name for [`Peg::FIRST`]).
+    pub const START: Peg = Peg::FIRST;
+    /// Peg 2, where they must end (the puzzle's name for [`Peg::MIDDLE`]).
+    pub const GOAL: Peg = Peg::MIDDLE;
 
-    /// The 0-based index.
+    /// Peg `number`, counted from 1 as people and the judge count them (`1..=3`).
+    pub fn from_number(number: usize) -> Option<Peg> {
+        (1..=3).contains(&number).then(|| Peg(number as u8 - 1))
+    }
+
+    /// The peg at `index` of [`Peg::ALL`] (`0..3`), for arrays indexed by peg.
+    pub fn from_index(index: usize) -> Option<Peg> {
+        (index < 3).then_some(Peg(index as u8))
+    }
+
+    /// Its number, from 1.
+    pub fn number(self) -> usize {
+        usize::from(self.0) + 1
+    }
+
+    /// Its index in [`Peg::ALL`], from 0.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -104,6 +125,24 @@ pub enum PegsError {
 /// Three pegs of disc sizes; each peg is a stack of 4-bit sizes, its top in the low nibble.
 ///
 /// Invariant: at most [`Pegs::MAX_DISCS`] discs, sizes in `1..=9`, every peg legal.
+///
+/// The Hanoi crates share one convention: discs are numbered from 1, the smallest (here a
+/// disc's number is its size, and sizes may repeat); pegs are numbered from 1 ([`Peg::FIRST`],
+/// [`Peg::MIDDLE`], [`Peg::LAST`]); a peg's discs are listed from the bottom up; `Display` and
+/// `FromStr` use the notation of a judge case of four-peg Hanoi, the number of discs on one
+/// line, then one line per peg, `k s1 .. sk`, bottom up. (The judge's own input lists one
+/// starting stack as digits from the top down; [`crate::parse`] reads that.)
+///
+/// ```
+/// use hanoi_relaxed::{Peg, Pegs};
+///
+/// let pegs = Pegs::from_pegs([&[3, 1], &[2], &[]])?;
+/// assert_eq!(pegs.top(Peg::FIRST), Some(1));
+/// assert_eq!(pegs.stacks(), [vec![3, 1], vec![2], vec![]]);
+/// assert_eq!(pegs.to_string(), "3\n2 3 1\n1 2\n0");
+/// assert_eq!(pegs.to_string().parse::<Pegs>()?, pegs);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pegs {
     stacks: [u64; 3],
@@ -114,12 +153,12 @@ impl Pegs {
     /// The most discs a position holds (the project's limit).
     pub const MAX_DISCS: usize = 12;
 
-    /// A position from each peg's sizes listed from the top down.
+    /// A position from each peg's sizes listed from the bottom up.
     ///
     /// # Errors
     /// [`PegsError`] for no disc or more than [`Pegs::MAX_DISCS`], a size outside `1..=9`, or
     /// a peg that breaks the rule.
-    pub fn new(pegs: [&[u8]; 3]) -> Result<Self, PegsError> {
+    pub fn from_pegs(pegs: [&[u8]; 3]) -> Result<Self, PegsError> {
         let total: usize = pegs.iter().map(|p| p.len()).sum();
         if total == 0 || total > Self::MAX_DISCS {
             return Err(PegsError::DiscCount { got: total });
@@ -128,13 +167,13 @@ impl Pegs {
             stacks: [0; 3],
             lens: [0; 3],
         };
-        for (index, sizes) in pegs.iter().enumerate() {
-            if let Some(&bad) = sizes.iter().find(|s| !(1..=9).contains(*s)) {
+        for (index, bottom_up) in pegs.iter().enumerate() {
+            if let Some(&bad) = bottom_up.iter().find(|s| !(1..=9).contains(*s)) {
                 return Err(PegsError::Size(bad));
             }
             // The larger-above count of each disc, from the top down.
             let mut above: Vec<u8> = Vec::new();
-            for (depth, &size) in sizes.iter().enumerate() {
+            for (depth, &size) in bottom_up.iter().rev().enumerate() {
                 let larger = above.iter().filter(|&&a| a > size).count();
                 if larger > 1 {
                     return Err(PegsError::Rule {
@@ -145,28 +184,41 @@ impl Pegs {
                 }
                 above.push(size);
             }
-            for &size in sizes.iter().rev() {
+            for &size in bottom_up.iter() {
                 position.stacks[index] = position.stacks[index] << 4 | u64::from(size);
             }
-            position.lens[index] = sizes.len() as u8;
+            position.lens[index] = bottom_up.len() as u8;
         }
         Ok(position)
     }
 
-    /// All discs on `peg`, listed from the top down (the input's order).
+    /// All discs on `peg`, their sizes listed from the bottom up.
     ///
     /// # Errors
-    /// As [`Pegs::new`].
-    pub fn tower(peg: Peg, sizes_top_down: &[u8]) -> Result<Self, PegsError> {
+    /// As [`Pegs::from_pegs`].
+    pub fn tower(sizes_bottom_up: &[u8], peg: Peg) -> Result<Self, PegsError> {
         let mut pegs: [&[u8]; 3] = [&[], &[], &[]];
-        pegs[peg.index()] = sizes_top_down;
-        Self::new(pegs)
+        pegs[peg.index()] = sizes_bottom_up;
+        Self::from_pegs(pegs)
     }
 
-    /// The sizes on `peg` from the top down.
-    pub fn peg(&self, peg: Peg) -> Vec<u8> {
+    /// The sizes on `peg` from the bottom up.
+    pub fn stack(&self, peg: Peg) -> Vec<u8> {
         let (stack, len) = (self.stacks[peg.index()], self.lens[peg.index()]);
-        (0..len).map(|i| (stack >> (4 * i) & 0xf) as u8).collect()
+        (0..len)
+            .rev()
+            .map(|i| (stack >> (4 * i) & 0xf) as u8)
+            .collect()
+    }
+
+    /// Each peg's sizes from the bottom up, pegs 1 to 3: what [`Pegs::from_pegs`] takes.
+    pub fn stacks(&self) -> [Vec<u8>; 3] {
+        Peg::ALL.map(|peg| self.stack(peg))
+    }
+
+    /// The size of the top disc of `peg`, if any.
+    pub fn top(&self, peg: Peg) -> Option<u8> {
+        (self.lens[peg.index()] > 0).then(|| (self.stacks[peg.index()] & 0xf) as u8)
     }
 
     /// The number of discs.
@@ -242,5 +294,57 @@ impl Pegs {
         next.stacks[to] = next.stacks[to] << 4 | disc;
         next.lens[to] += 1;
         Some(next)
+    }
+}
+
+impl fmt::Display for Pegs {
+    /// `n`, then per peg `k s1 .. sk` bottom up (no newline at the end).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.n_discs())?;
+        for stack in self.stacks() {
+            write!(f, "\n{}", stack.len())?;
+            for size in stack {
+                write!(f, " {size}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Pegs {
+    type Err = judge::ParseError;
+
+    /// Reads what `Display` writes (a final newline allowed).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut lines = judge::Lines::new(text);
+        let mut line = lines.line("the number of discs")?;
+        let n = line.number("the number of discs", 1..=Self::MAX_DISCS)?;
+        line.end()?;
+        let mut stacks: [Vec<u8>; 3] = Default::default();
+        let mut last = 0;
+        for (peg, stack) in stacks.iter_mut().enumerate() {
+            let mut line = lines.line("a peg line `k s1 .. sk`")?;
+            last = line.line_number();
+            let count = line.number(&format!("the number of discs on peg {}", peg + 1), 0..=n)?;
+            for _ in 0..count {
+                stack.push(line.number("a disc size", 1..=9)?);
+            }
+            line.end()?;
+        }
+        lines.end()?;
+        let given: usize = stacks.iter().map(Vec::len).sum();
+        let found = |what: String| {
+            judge::ParseError::new(last, format!("{n} discs in all"), judge::Found::Other(what))
+        };
+        if given != n {
+            return Err(found(format!("{given}")));
+        }
+        Self::from_pegs([&stacks[0], &stacks[1], &stacks[2]]).map_err(|error| {
+            judge::ParseError::new(
+                last,
+                "pegs where no disc has two larger discs above it",
+                judge::Found::Other(error.to_string()),
+            )
+        })
     }
 }

@@ -1,5 +1,5 @@
 //! Moves deep inside a 100-disc transfer, computed directly, and a scattered configuration
-//! solved to a tower: `cargo run -p hanoi --example far_moves`.
+//! solved to a tower: `cargo run -p hanoi-classic --example far_moves`.
 
 use hanoi::{Config, Peg, distance_to_tower, kth_move, move_count_decimal, solve_config};
 
@@ -10,7 +10,7 @@ fn main() -> Result<(), hanoi::ConfigError> {
         println!("move {k:>31}: {step}");
     }
     // Disc 1 (the smallest) on peg 3, disc 2 on peg 1, disc 3 on peg 2, disc 4 on peg 1.
-    let scattered = Config::new(vec![Peg::LAST, Peg::FIRST, Peg::MIDDLE, Peg::FIRST])?;
+    let scattered = Config::from_disc_pegs(vec![Peg::LAST, Peg::FIRST, Peg::MIDDLE, Peg::FIRST])?;
     let moves: Vec<String> = solve_config(&scattered, Peg::LAST)
         .map(|m| m.to_string())
         .collect();

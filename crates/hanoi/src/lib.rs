@@ -4,7 +4,7 @@ mod model;
 mod moves;
 mod parse;
 
-pub use model::{Config, ConfigError, Move, Peg};
+pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use moves::{
     ConfigMoves, TowerMoves, distance_to_tower, kth_move, move_count, move_count_decimal,
     solve_config,
@@ -14,7 +14,7 @@ pub use parse::{Instance, MAX_JUDGE_DISCS, ParseError, parse};
 use std::io::{self, Write};
 
 /// The discs up to which the judge prints the move list.
-pub const MAX_LISTED_DISCS: u32 = 20;
+pub const MAX_LISTED_DISCS: usize = 20;
 
 /// Writes the judge output for `instance`: the exact count, then the moves when `n <= 20`.
 ///
@@ -29,7 +29,7 @@ pub fn write_solution(instance: &Instance, out: &mut impl Write) -> io::Result<(
 }
 
 /// Discs in the sub-tower whose move lines are prepared once and copied as blocks.
-const BLOCK_DISCS: u32 = 10;
+const BLOCK_DISCS: usize = 10;
 
 /// Writes the judge lines `A B` of the transfer of `n_discs` from `from` to `to`.
 ///
@@ -43,7 +43,12 @@ const BLOCK_DISCS: u32 = 10;
 ///
 /// # Panics
 /// When `n_discs > 63` (the output would not fit any sink anyway).
-pub fn write_tower_moves(n_discs: u32, from: Peg, to: Peg, out: &mut impl Write) -> io::Result<()> {
+pub fn write_tower_moves(
+    n_discs: usize,
+    from: Peg,
+    to: Peg,
+    out: &mut impl Write,
+) -> io::Result<()> {
     assert!(n_discs <= 63, "at most 63 discs can be listed");
     if n_discs <= BLOCK_DISCS || from == to {
         for step in TowerMoves::new(n_discs, from, to) {

@@ -10,7 +10,11 @@ use judge::cli::{self, Failure, Stdout};
 /// Reads N (1 to 100) on stdin and prints the fewest moves, 2^N - 1, exactly; then, when
 /// N <= 20, one line `A B` per move of the unique optimal sequence from peg 1 to peg 3.
 #[derive(Parser)]
-#[command(version, override_usage = "hanoi [--render FILE.html] < INPUT")]
+#[command(
+    name = "hanoi",
+    version,
+    override_usage = "hanoi [--render FILE.html] < INPUT"
+)]
 struct Arguments {
     /// Also write a page that plays the solution to this HTML file (self-contained: open it in
     /// any browser).
@@ -30,6 +34,7 @@ fn main() -> ExitCode {
             if n > 40 {
                 return Err(Failure::new("--render shows at most 40 discs"));
             }
+            let n = n as u32;
             let scene = render::PegsScene {
                 title: format!("Tower of Hanoi: {n} discs from peg 1 to peg 3"),
                 pegs: 3,

@@ -22,12 +22,22 @@ impl Peg {
     /// All pegs in order.
     pub const ALL: [Peg; 3] = [Peg(0), Peg(1), Peg(2)];
 
-    /// The peg with 0-based index `index` (`0..3`).
-    pub fn new(index: usize) -> Option<Peg> {
+    /// Peg `number`, counted from 1 as people and the judge count them (`1..=3`).
+    pub fn from_number(number: usize) -> Option<Peg> {
+        (1..=3).contains(&number).then(|| Peg(number as u8 - 1))
+    }
+
+    /// The peg at `index` of [`Peg::ALL`] (`0..3`), for arrays indexed by peg.
+    pub fn from_index(index: usize) -> Option<Peg> {
         (index < 3).then_some(Peg(index as u8))
     }
 
-    /// The 0-based index.
+    /// Its number, from 1.
+    pub fn number(self) -> usize {
+        usize::from(self.0) + 1
+    }
+
+    /// Its index in [`Peg::ALL`], from 0.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -42,6 +52,30 @@ impl Peg {
 impl fmt::Display for Peg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// A disc, numbered from 1, the smallest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Disc(u8);
+
+impl Disc {
+    /// Disc `number`, or `None` outside `1..=`[`Config::MAX_DISCS`].
+    pub fn new(number: usize) -> Option<Disc> {
+        (1..=Config::MAX_DISCS)
+            .contains(&number)
+            .then_some(Disc(number as u8))
+    }
+
+    /// Its number, from 1 (the smallest).
+    pub fn number(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl fmt::Display for Disc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
     }
 }
 
@@ -67,16 +101,30 @@ impl fmt::Display for Move {
     }
 }
 
-/// A configuration that cannot exist.
+/// A configuration that cannot exist, or a move that cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
-    /// More discs than the configuration supports.
-    #[error("at most {max} discs are supported, got {got}")]
-    TooManyDiscs {
-        /// The limit.
-        max: usize,
+    /// More discs than supported, or none.
+    #[error("the number of discs must be between 1 and {max}, not {got}", max = Config::MAX_DISCS)]
+    DiscCount {
         /// Discs given.
         got: usize,
+    },
+    /// A disc listed twice.
+    #[error("disc {0} appears twice")]
+    Duplicate(usize),
+    /// A disc listed nowhere (or a number past the discs given).
+    #[error("disc {0} is missing")]
+    Missing(usize),
+    /// A peg whose discs do not decrease from the bottom up.
+    #[error("peg {peg} lists disc {above} above the smaller disc {below}")]
+    Order {
+        /// The peg (from 1).
+        peg: usize,
+        /// The disc listed higher.
+        above: usize,
+        /// The disc below it.
+        below: usize,
     },
     /// An illegal move.
     #[error("move {step} is illegal: {reason}")]
@@ -88,12 +136,28 @@ pub enum ConfigError {
     },
 }
 
-/// Where every disc is: `pegs[d]` is the peg of disc `d` (0 is the smallest).
+/// Where every disc is. Any assignment of pegs is a legal three-peg configuration: on each peg
+/// the discs stack by size, so their order is implied.
 ///
-/// Any assignment of pegs is a legal three-peg configuration: on each peg the discs stack by
-/// size, so their order is implied.
+/// The Hanoi crates share one convention: discs are numbered from 1, the smallest; pegs are
+/// numbered from 1 ([`Peg::FIRST`], [`Peg::MIDDLE`], [`Peg::LAST`]); a peg's discs are listed
+/// from the bottom up; `Display` and `FromStr` use the notation of a judge case, the number of
+/// discs on one line, then one line per peg, `k d1 .. dk`, bottom up.
+///
+/// ```
+/// use hanoi::{Config, Disc, Peg};
+///
+/// let config = Config::from_pegs([&[3, 1], &[2], &[]])?;
+/// assert_eq!(config.top(Peg::FIRST), Disc::new(1));
+/// assert_eq!(config.peg_of(Disc::new(2).unwrap()), Peg::MIDDLE);
+/// assert_eq!(config.stacks(), [vec![3, 1], vec![2], vec![]]);
+/// assert_eq!(config.to_string(), "3\n2 3 1\n1 2\n0");
+/// assert_eq!(config.to_string().parse::<Config>()?, config);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
+    /// `pegs[d]` is the peg of disc `d + 1`.
     pegs: Vec<Peg>,
 }
 
@@ -101,26 +165,58 @@ impl Config {
     /// The most discs a configuration holds (move counts are `u128`).
     pub const MAX_DISCS: usize = 127;
 
-    /// A configuration from the peg of each disc, smallest disc first.
+    /// A configuration from each peg's discs listed bottom up (numbers `1..=n`, `n` the number
+    /// of discs given), checking that every disc appears once and every peg decreases upwards.
     ///
     /// # Errors
-    /// [`ConfigError`] for no disc or more than [`Config::MAX_DISCS`].
-    pub fn new(pegs: Vec<Peg>) -> Result<Self, ConfigError> {
-        if pegs.len() > Self::MAX_DISCS {
-            return Err(ConfigError::TooManyDiscs {
-                max: Self::MAX_DISCS,
-                got: pegs.len(),
-            });
+    /// [`ConfigError`] for no disc or more than [`Config::MAX_DISCS`], a disc listed twice or
+    /// missing, or a peg that does not decrease upwards.
+    pub fn from_pegs(pegs: [&[usize]; 3]) -> Result<Self, ConfigError> {
+        let n = pegs.iter().map(|p| p.len()).sum();
+        let mut at = vec![None; check_count(n)?];
+        for (index, discs) in pegs.iter().enumerate() {
+            for (k, &disc) in discs.iter().enumerate() {
+                let slot = disc
+                    .checked_sub(1)
+                    .and_then(|d| at.get_mut(d))
+                    .ok_or(ConfigError::Missing(disc.max(1).min(n + 1)))?;
+                if slot.is_some() {
+                    return Err(ConfigError::Duplicate(disc));
+                }
+                if k > 0 && discs[k - 1] < disc {
+                    return Err(ConfigError::Order {
+                        peg: index + 1,
+                        above: disc,
+                        below: discs[k - 1],
+                    });
+                }
+                *slot = Some(Peg(index as u8));
+            }
         }
+        let pegs = at
+            .iter()
+            .enumerate()
+            .map(|(d, p)| p.ok_or(ConfigError::Missing(d + 1)))
+            .collect::<Result<_, _>>()?;
+        Ok(Self { pegs })
+    }
+
+    /// A configuration from the peg of each disc, disc 1 (the smallest) first.
+    ///
+    /// # Errors
+    /// [`ConfigError::DiscCount`] for no disc or more than [`Config::MAX_DISCS`].
+    pub fn from_disc_pegs(pegs: Vec<Peg>) -> Result<Self, ConfigError> {
+        check_count(pegs.len())?;
         Ok(Self { pegs })
     }
 
     /// All `n_discs` on `peg`.
     ///
     /// # Errors
-    /// As [`Config::new`].
+    /// As [`Config::from_disc_pegs`].
     pub fn tower(n_discs: usize, peg: Peg) -> Result<Self, ConfigError> {
-        Self::new(vec![peg; n_discs])
+        check_count(n_discs)?;
+        Self::from_disc_pegs(vec![peg; n_discs])
     }
 
     /// The number of discs.
@@ -128,14 +224,35 @@ impl Config {
         self.pegs.len()
     }
 
-    /// The peg of every disc, smallest first.
-    pub fn pegs(&self) -> &[Peg] {
+    /// The peg of every disc, disc 1 first.
+    pub fn disc_pegs(&self) -> &[Peg] {
         &self.pegs
     }
 
+    /// The peg of `disc`.
+    ///
+    /// # Panics
+    /// When `disc` is larger than this configuration's number of discs.
+    pub fn peg_of(&self, disc: Disc) -> Peg {
+        self.pegs[disc.number() - 1]
+    }
+
+    /// Each peg's discs from the bottom up (numbers, the largest first), pegs 1 to 3: what
+    /// [`Config::from_pegs`] takes.
+    pub fn stacks(&self) -> [Vec<usize>; 3] {
+        let mut stacks: [Vec<usize>; 3] = Default::default();
+        for (d, peg) in self.pegs.iter().enumerate().rev() {
+            stacks[peg.index()].push(d + 1);
+        }
+        stacks
+    }
+
     /// The smallest disc on `peg`, if any.
-    pub fn top(&self, peg: Peg) -> Option<usize> {
-        self.pegs.iter().position(|&p| p == peg)
+    pub fn top(&self, peg: Peg) -> Option<Disc> {
+        self.pegs
+            .iter()
+            .position(|&p| p == peg)
+            .map(|d| Disc(d as u8 + 1))
     }
 
     /// Applies a move after checking it is legal.
@@ -154,7 +271,42 @@ impl Config {
         if self.top(step.to).is_some_and(|top| top < disc) {
             return Err(illegal("a larger disc cannot go onto a smaller one"));
         }
-        self.pegs[disc] = step.to;
+        self.pegs[disc.number() - 1] = step.to;
         Ok(())
+    }
+}
+
+/// `n` when it is a number of discs a configuration can hold.
+fn check_count(n: usize) -> Result<usize, ConfigError> {
+    if (1..=Config::MAX_DISCS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(ConfigError::DiscCount { got: n })
+    }
+}
+
+impl fmt::Display for Config {
+    /// The judge case notation: `n`, then per peg `k d1 .. dk` bottom up (no newline at the end).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.n_discs())?;
+        for stack in self.stacks() {
+            write!(f, "\n{}", stack.len())?;
+            for disc in stack {
+                write!(f, " {disc}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Config {
+    type Err = judge::ParseError;
+
+    /// Reads what `Display` writes (a final newline allowed).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut lines = judge::Lines::new(text);
+        let pegs = lines.peg_case(3, Self::MAX_DISCS)?;
+        lines.end()?;
+        Ok(Self::from_pegs([&pegs[0], &pegs[1], &pegs[2]]).expect("checked line by line"))
     }
 }

@@ -3,7 +3,7 @@
 use crate::model::{Config, Move, Peg};
 
 /// `2^n - 1`, the length of the optimal tower transfer, when it fits a `u128` (`n <= 128`).
-pub fn move_count(n_discs: u32) -> Option<u128> {
+pub fn move_count(n_discs: usize) -> Option<u128> {
     match n_discs {
         0..=127 => Some((1u128 << n_discs) - 1),
         128 => Some(u128::MAX),
@@ -15,7 +15,7 @@ pub fn move_count(n_discs: u32) -> Option<u128> {
 ///
 /// # Complexity
 /// O(n^2 / 9) digit operations: doubling a number held in base-10^9 limbs `n` times.
-pub fn move_count_decimal(n_discs: u32) -> String {
+pub fn move_count_decimal(n_discs: usize) -> String {
     if let Some(count) = move_count(n_discs) {
         return count.to_string();
     }
@@ -43,7 +43,7 @@ pub fn move_count_decimal(n_discs: u32) -> String {
 
 /// Maps the closed form's logical pegs (tower from 0 to 2 for odd `n`, to 1 for even `n`) to
 /// the real `from`, `to` and spare pegs.
-fn logical_pegs(n_discs: u32, from: Peg, to: Peg) -> [Peg; 3] {
+fn logical_pegs(n_discs: usize, from: Peg, to: Peg) -> [Peg; 3] {
     let spare = from.third(to);
     if n_discs % 2 == 1 {
         [from, spare, to]
@@ -83,7 +83,7 @@ fn closed_form(pegs: &[Peg; 3], m: u128) -> Move {
 /// assert_eq!(middle.to_string(), "1 3");
 /// assert_eq!(kth_move(3, Peg::FIRST, Peg::LAST, 8), None);
 /// ```
-pub fn kth_move(n_discs: u32, from: Peg, to: Peg, k: u128) -> Option<Move> {
+pub fn kth_move(n_discs: usize, from: Peg, to: Peg, k: u128) -> Option<Move> {
     if n_discs > 127 || from == to || k == 0 || k > move_count(n_discs)? {
         return None;
     }
@@ -105,7 +105,7 @@ impl TowerMoves {
     ///
     /// # Panics
     /// When `n_discs > 127`.
-    pub fn new(n_discs: u32, from: Peg, to: Peg) -> Self {
+    pub fn new(n_discs: usize, from: Peg, to: Peg) -> Self {
         assert!(n_discs <= 127, "at most 127 discs, got {n_discs}");
         let last = if from == to {
             0
@@ -150,7 +150,7 @@ impl Iterator for TowerMoves {
 /// for the largest disc, and for each smaller one either the same peg (when the larger disc is
 /// already in place) or the third peg (when the larger disc still has to move there).
 fn targets(config: &Config, target: Peg) -> Vec<Peg> {
-    let pegs = config.pegs();
+    let pegs = config.disc_pegs();
     let mut targets = vec![target; pegs.len()];
     for k in (1..pegs.len()).rev() {
         targets[k - 1] = if pegs[k] == targets[k] {
@@ -173,14 +173,14 @@ fn targets(config: &Config, target: Peg) -> Vec<Peg> {
 ///
 /// // Discs 1 and 2 (the smallest) on peg 3 already, disc 3 on peg 1: they must make way for
 /// // disc 3 (3 moves to peg 2), disc 3 moves, and they come back (3 moves).
-/// let config = Config::new(vec![Peg::LAST, Peg::LAST, Peg::FIRST])?;
+/// let config = Config::from_disc_pegs(vec![Peg::LAST, Peg::LAST, Peg::FIRST])?;
 /// assert_eq!(distance_to_tower(&config, Peg::LAST), 7);
 /// # Ok::<(), hanoi::ConfigError>(())
 /// ```
 pub fn distance_to_tower(config: &Config, target: Peg) -> u128 {
     targets(config, target)
         .iter()
-        .zip(config.pegs())
+        .zip(config.disc_pegs())
         .enumerate()
         .filter(|(_, (want, have))| want != have)
         .map(|(k, _)| 1u128 << k)
@@ -196,7 +196,7 @@ pub fn distance_to_tower(config: &Config, target: Peg) -> u128 {
 /// ```
 /// use hanoi::{Config, Peg, solve_config};
 ///
-/// let mut config = Config::new(vec![Peg::MIDDLE, Peg::FIRST, Peg::LAST])?;
+/// let mut config = Config::from_disc_pegs(vec![Peg::MIDDLE, Peg::FIRST, Peg::LAST])?;
 /// for step in solve_config(&config.clone(), Peg::LAST) {
 ///     config.apply(step)?;
 /// }
@@ -205,7 +205,7 @@ pub fn distance_to_tower(config: &Config, target: Peg) -> u128 {
 /// ```
 pub fn solve_config(config: &Config, target: Peg) -> ConfigMoves {
     ConfigMoves {
-        pegs: config.pegs().to_vec(),
+        pegs: config.disc_pegs().to_vec(),
         targets: targets(config, target),
         next_disc: 0,
         tower: None,
@@ -235,7 +235,7 @@ impl Iterator for ConfigMoves {
             let (have, want) = (self.pegs[disc], self.targets[disc]);
             if have != want {
                 if disc > 0 {
-                    self.tower = Some(TowerMoves::new(disc as u32, self.targets[disc - 1], want));
+                    self.tower = Some(TowerMoves::new(disc, self.targets[disc - 1], want));
                 }
                 return Some(Move {
                     from: have,

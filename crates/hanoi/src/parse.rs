@@ -6,11 +6,11 @@ pub use judge::ParseError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Instance {
     /// `1..=`[`MAX_JUDGE_DISCS`].
-    pub n_discs: u32,
+    pub n_discs: usize,
 }
 
 /// The most discs the judge input may give.
-pub const MAX_JUDGE_DISCS: u32 = 100;
+pub const MAX_JUDGE_DISCS: usize = 100;
 
 /// Parses `N` alone on its line.
 ///

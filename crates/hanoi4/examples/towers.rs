@@ -5,7 +5,7 @@ use hanoi4::{Config, Peg, Solver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = Solver::new(12)?;
-    let first = Peg::new(0).expect("peg 1");
+    let first = Peg::FIRST;
     for n in 1..=12 {
         let tower = Config::tower(n, first)?;
         let moves = &solver.solve_all(std::slice::from_ref(&tower)).moves[0];

@@ -60,7 +60,7 @@ impl DetourTable {
     /// let solved = Config::tower(6, Peg::LAST)?;
     /// assert_eq!(detour.distance(&solved), 2 * detour.floor());
     /// // A tower on peg 1 is a two-peg configuration already.
-    /// let tower = Config::tower(6, Peg::new(0).unwrap())?;
+    /// let tower = Config::tower(6, Peg::FIRST)?;
     /// assert_eq!(detour.distance(&tower), goal.distance(&tower));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -33,7 +33,7 @@ impl GoalTable {
     /// 24 GiB machine can hold beside a search.
     pub const MAX_DISCS: usize = Engine::GoalTable.max_discs();
 
-    /// The most discs of [`GoalTable::spread_search`]: ranks of 31 discs still fit in 64 bits.
+    /// The most discs of `GoalTable::spread_search` (feature `cluster`): ranks of 31 discs still fit in 64 bits.
     /// The memory of the processes is the real limit (20 discs: 42.7 GiB in all).
     pub const MAX_SPREAD_DISCS: usize = 31;
 
@@ -54,7 +54,7 @@ impl GoalTable {
     ///
     /// let (table, levels) = GoalTable::build(8, 2, |_, _| {})?;
     /// assert_eq!(levels.max_distance(), 33); // the farthest configurations from peg 4
-    /// let tower = Config::tower(8, Peg::new(0).unwrap())?;
+    /// let tower = Config::tower(8, Peg::FIRST)?;
     /// assert_eq!(table.distance(&tower), 33);
     /// assert_eq!(table.solve(&tower).len(), 33);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -40,8 +40,3 @@ pub use table_file::TableKind;
 
 #[cfg(test)]
 mod tests;
-
-/// The workspace README's library examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct WorkspaceReadme;

@@ -15,15 +15,27 @@ impl fmt::Debug for Peg {
 impl Peg {
     /// All pegs in order.
     pub const ALL: [Peg; 4] = [Peg(0), Peg(1), Peg(2), Peg(3)];
+    /// Peg 1.
+    pub const FIRST: Peg = Peg(0);
     /// Peg 4, the judge's goal.
     pub const LAST: Peg = Peg(3);
 
-    /// The peg with 0-based index `index` (`0..4`).
-    pub fn new(index: usize) -> Option<Peg> {
+    /// Peg `number`, counted from 1 as people and the judge count them (`1..=4`).
+    pub fn from_number(number: usize) -> Option<Peg> {
+        (1..=4).contains(&number).then(|| Peg(number as u8 - 1))
+    }
+
+    /// The peg at `index` of [`Peg::ALL`] (`0..4`), for arrays indexed by peg.
+    pub fn from_index(index: usize) -> Option<Peg> {
         (index < 4).then_some(Peg(index as u8))
     }
 
-    /// The 0-based index.
+    /// Its number, from 1.
+    pub fn number(self) -> usize {
+        usize::from(self.0) + 1
+    }
+
+    /// Its index in [`Peg::ALL`], from 0.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
@@ -112,6 +124,23 @@ pub enum ConfigError {
 }
 
 /// A legal configuration: the peg of every disc.
+///
+/// The Hanoi crates share one convention: discs are numbered from 1, the smallest; pegs are
+/// numbered from 1 ([`Peg::FIRST`], [`Peg::LAST`]); a peg's discs are listed from the bottom
+/// up; `Display` and `FromStr` use the notation of a judge case, the number of discs on one
+/// line, then one line per peg, `k d1 .. dk`, bottom up.
+///
+/// ```
+/// use hanoi4::{Config, Disc, Peg};
+///
+/// let config = Config::from_pegs([&[3, 1], &[2], &[], &[]])?;
+/// assert_eq!(config.top(Peg::FIRST), Disc::new(1));
+/// assert_eq!(config.peg_of(Disc::new(2).unwrap()), Peg::from_number(2).unwrap());
+/// assert_eq!(config.stacks(), [vec![3, 1], vec![2], vec![], vec![]]);
+/// assert_eq!(config.to_string(), "3\n2 3 1\n1 2\n0\n0");
+/// assert_eq!(config.to_string().parse::<Config>()?, config);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// `pegs[d]` is the peg of disc `d + 1`.
@@ -123,13 +152,15 @@ impl Config {
     /// table of the design takes 13 ([`crate::Solver::MAX_DISCS`]), the two-bit table 16.
     pub const MAX_DISCS: usize = 20;
 
-    /// A configuration from each peg's discs listed bottom up (numbers `1..=n`), checking that
-    /// every disc appears exactly once and every peg decreases upwards.
+    /// A configuration from each peg's discs listed bottom up (numbers `1..=n`, `n` the number
+    /// of discs given), checking that every disc appears exactly once and every peg decreases
+    /// upwards.
     ///
     /// # Errors
     /// [`ConfigError`] for a disc count outside `1..=`[`Config::MAX_DISCS`], a disc outside
     /// `1..=n`, a disc listed twice or missing, or a peg that does not decrease upwards.
-    pub fn from_pegs(n: usize, pegs: [&[usize]; 4]) -> Result<Self, ConfigError> {
+    pub fn from_pegs(pegs: [&[usize]; 4]) -> Result<Self, ConfigError> {
+        let n = pegs.iter().map(|p| p.len()).sum();
         if n == 0 || n > Self::MAX_DISCS {
             return Err(ConfigError::DiscCount { got: n });
         }
@@ -158,6 +189,22 @@ impl Config {
             .map(|(d, p)| p.ok_or(ConfigError::Missing(d + 1)))
             .collect::<Result<_, _>>()?;
         Ok(Self { pegs })
+    }
+
+    /// A configuration from the peg of each disc, disc 1 (the smallest) first.
+    ///
+    /// # Errors
+    /// [`ConfigError::DiscCount`] for no disc or more than [`Config::MAX_DISCS`].
+    pub fn from_disc_pegs(pegs: Vec<Peg>) -> Result<Self, ConfigError> {
+        if pegs.is_empty() || pegs.len() > Self::MAX_DISCS {
+            return Err(ConfigError::DiscCount { got: pegs.len() });
+        }
+        Ok(Self { pegs })
+    }
+
+    /// The peg of every disc, disc 1 first.
+    pub fn disc_pegs(&self) -> &[Peg] {
+        &self.pegs
     }
 
     /// All `n` discs on `peg`.
@@ -194,7 +241,15 @@ impl Config {
     }
 
     /// The configuration of `n` discs packed in `packed`.
+    ///
+    /// # Panics
+    /// When `n` is 0 or more than [`Config::MAX_DISCS`].
     pub fn unpack(packed: u64, n: usize) -> Self {
+        assert!(
+            (1..=Self::MAX_DISCS).contains(&n),
+            "a configuration holds 1 to {} discs, not {n}",
+            Self::MAX_DISCS
+        );
         Self {
             pegs: (0..n).map(|d| Peg((packed >> (2 * d) & 3) as u8)).collect(),
         }
@@ -242,5 +297,34 @@ impl Config {
         }
         self.pegs[usize::from(disc.0) - 1] = step.to;
         Ok(())
+    }
+}
+
+impl fmt::Display for Config {
+    /// The judge case notation: `n`, then per peg `k d1 .. dk` bottom up (no newline at the end).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.n_discs())?;
+        for stack in self.stacks() {
+            write!(f, "\n{}", stack.len())?;
+            for disc in stack {
+                write!(f, " {disc}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Config {
+    type Err = judge::ParseError;
+
+    /// Reads what `Display` writes (a final newline allowed): one case of the judge's input.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut lines = judge::Lines::new(text);
+        let pegs = lines.peg_case(4, Self::MAX_DISCS)?;
+        lines.end()?;
+        Ok(
+            Self::from_pegs([&pegs[0], &pegs[1], &pegs[2], &pegs[3]])
+                .expect("checked line by line"),
+        )
     }
 }

@@ -1,6 +1,6 @@
 //! Parser for the algospot HANOI4 judge input, on the shared input rule ([`judge::Lines`]).
 
-use judge::{Found, Lines, ParseError};
+use judge::{Lines, ParseError};
 
 use crate::model::Config;
 
@@ -25,47 +25,9 @@ pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
     line.end()?;
     let mut configs = Vec::new();
     for _ in 0..cases {
-        let mut line = lines.line("the number of discs")?;
-        let n = line.number("the number of discs", 1..=Config::MAX_DISCS)?;
-        let mut last_line = line.line_number();
-        line.end()?;
-        let mut pegs: [Vec<usize>; 4] = Default::default();
-        let mut seen = vec![false; n];
-        for (peg, discs) in pegs.iter_mut().enumerate() {
-            let mut line = lines.line("a peg line `k d1 .. dk`")?;
-            last_line = line.line_number();
-            let what = format!("the number of discs on peg {}", peg + 1);
-            let count = line.number(&what, 0..=n)?;
-            for _ in 0..count {
-                let disc = line.number("a disc", 1..=n)?;
-                let error = |expected: &'static str, found: String| {
-                    ParseError::new(last_line, expected, Found::Other(found))
-                };
-                if std::mem::replace(&mut seen[disc - 1], true) {
-                    return Err(error(
-                        "each disc once",
-                        format!("disc {disc} a second time"),
-                    ));
-                }
-                if let Some(&below) = discs.last().filter(|&&below| below < disc) {
-                    return Err(error(
-                        "the discs of a peg from the largest up",
-                        format!("disc {disc} above disc {below}"),
-                    ));
-                }
-                discs.push(disc);
-            }
-            line.end()?;
-        }
-        if let Some(missing) = seen.iter().position(|&s| !s) {
-            return Err(ParseError::new(
-                last_line,
-                format!("every disc from 1 to {n} on a peg"),
-                Found::Other(format!("no disc {}", missing + 1)),
-            ));
-        }
+        let pegs = lines.peg_case(4, Config::MAX_DISCS)?;
         let refs = [&pegs[0][..], &pegs[1][..], &pegs[2][..], &pegs[3][..]];
-        configs.push(Config::from_pegs(n, refs).expect("checked line by line"));
+        configs.push(Config::from_pegs(refs).expect("checked line by line"));
     }
     lines.end()?;
     Ok(configs)

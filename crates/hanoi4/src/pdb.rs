@@ -375,7 +375,7 @@ impl PdbSearch {
     ///
     /// // 12 discs measured by pattern databases of 6 discs (built in milliseconds).
     /// let mut search = PdbSearch::new(12, 6)?;
-    /// let tower = Config::tower(12, Peg::new(1).unwrap())?;
+    /// let tower = Config::tower(12, Peg::from_index(1).unwrap())?;
     /// let solution = search.solve(&tower)?;
     /// assert_eq!(solution.moves.len(), 81); // Frame-Stewart for 12 discs
     /// # Ok::<(), Box<dyn std::error::Error>>(())

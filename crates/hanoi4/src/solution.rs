@@ -34,11 +34,12 @@ impl Solution {
 }
 
 impl fmt::Display for Solution {
-    /// The judge output: one count per line.
+    /// The judge output: one count per line (no newline after the last).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = judge::LineWriter::new(f);
         self.moves
             .iter()
-            .try_for_each(|m| writeln!(f, "{}", m.len()))
+            .try_for_each(|m| out.line(format_args!("{}", m.len())))
     }
 }
 
@@ -46,9 +47,12 @@ struct WithMoves<'a>(&'a Solution);
 
 impl fmt::Display for WithMoves<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = judge::LineWriter::new(f);
         for moves in &self.0.moves {
-            writeln!(f, "{}", moves.len())?;
-            moves.iter().try_for_each(|m| writeln!(f, "{m}"))?;
+            out.line(format_args!("{}", moves.len()))?;
+            moves
+                .iter()
+                .try_for_each(|m| out.line(format_args!("{m}")))?;
         }
         Ok(())
     }

@@ -93,8 +93,8 @@ impl Solver {
     /// use hanoi4::{Config, Solver};
     ///
     /// let mut solver = Solver::new(4)?;
-    /// let start = Config::from_pegs(4, [&[4, 3, 2, 1], &[], &[], &[]])?;
-    /// let goal = Config::from_pegs(4, [&[], &[4], &[3, 1], &[2]])?;
+    /// let start = Config::from_pegs([&[4, 3, 2, 1], &[], &[], &[]])?;
+    /// let goal = Config::from_pegs([&[], &[4], &[3, 1], &[2]])?;
     /// let moves = solver.solve(&start, &goal);
     /// let mut at = start.clone();
     /// for &step in &moves {

@@ -179,7 +179,7 @@ pub(crate) fn real_moves(space: &HanoiSpace, start: u64, canonical_path: &[u64])
 /// The move between two packed states one move apart.
 fn move_between(before: u64, after: u64) -> Move {
     let shift = (before ^ after).trailing_zeros() & !1;
-    let peg = |state: u64| Peg::new((state >> shift & 3) as usize).expect("two bits");
+    let peg = |state: u64| Peg::from_index((state >> shift & 3) as usize).expect("two bits");
     Move {
         from: peg(before),
         to: peg(after),

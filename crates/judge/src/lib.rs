@@ -147,6 +147,72 @@ impl<'a> Lines<'a> {
         }
     }
 
+    /// Reads one configuration of discs on pegs in the Hanoi crates' notation (a judge case of
+    /// four-peg Hanoi): a line `n` (`1..=max_discs`), then `pegs` lines `k d1 .. dk`, each peg's
+    /// discs from the bottom up, every disc `1..=n` exactly once and each peg decreasing upwards.
+    /// Returns each peg's discs, bottom up.
+    ///
+    /// ```
+    /// let mut lines = judge::Lines::new("3\n2 3 1\n1 2\n0\n");
+    /// assert_eq!(lines.peg_case(3, 20)?, [vec![3, 1], vec![2], vec![]]);
+    /// let mut lines = judge::Lines::new("2\n2 1 2\n0\n0\n");
+    /// assert_eq!(
+    ///     lines.peg_case(3, 20).unwrap_err().to_string(),
+    ///     "line 2: expected the discs of a peg from the largest up, found disc 2 above disc 1"
+    /// );
+    /// # Ok::<(), judge::ParseError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming the first line that does not fit: a missing line, a token that is
+    /// not a number in range, a disc listed twice, above a smaller one, or missing.
+    pub fn peg_case(
+        &mut self,
+        pegs: usize,
+        max_discs: usize,
+    ) -> Result<Vec<Vec<usize>>, ParseError> {
+        let mut line = self.line("the number of discs")?;
+        let n = line.number("the number of discs", 1..=max_discs)?;
+        let mut last_line = line.line_number();
+        line.end()?;
+        let mut stacks: Vec<Vec<usize>> = vec![Vec::new(); pegs];
+        let mut seen = vec![false; n];
+        for (peg, discs) in stacks.iter_mut().enumerate() {
+            let mut line = self.line("a peg line `k d1 .. dk`")?;
+            last_line = line.line_number();
+            let what = format!("the number of discs on peg {}", peg + 1);
+            let count = line.number(&what, 0..=n)?;
+            for _ in 0..count {
+                let disc = line.number("a disc", 1..=n)?;
+                let error = |expected: &'static str, found: String| {
+                    ParseError::new(last_line, expected, Found::Other(found))
+                };
+                if std::mem::replace(&mut seen[disc - 1], true) {
+                    return Err(error(
+                        "each disc once",
+                        format!("disc {disc} a second time"),
+                    ));
+                }
+                if let Some(&below) = discs.last().filter(|&&below| below < disc) {
+                    return Err(error(
+                        "the discs of a peg from the largest up",
+                        format!("disc {disc} above disc {below}"),
+                    ));
+                }
+                discs.push(disc);
+            }
+            line.end()?;
+        }
+        if let Some(missing) = seen.iter().position(|&s| !s) {
+            return Err(ParseError::new(
+                last_line,
+                format!("every disc from 1 to {n} on a peg"),
+                Found::Other(format!("no disc {}", missing + 1)),
+            ));
+        }
+        Ok(stacks)
+    }
+
     /// The number of the line after the last one read (for errors about a missing line).
     pub fn next_number(&self) -> usize {
         self.read + 1
@@ -224,6 +290,47 @@ impl<'a> Line<'a> {
     /// The text not yet read (for messages).
     pub fn remainder(&self) -> &'a str {
         self.rest
+    }
+}
+
+/// Writes lines to a formatter with a newline *between* them, none after the last: how every
+/// judge output's `Display` ends, so that `println!("{solution}")` prints no blank line (the
+/// binaries add the final newline).
+///
+/// ```
+/// use std::fmt;
+///
+/// struct Counts(Vec<usize>);
+///
+/// impl fmt::Display for Counts {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         let mut out = judge::LineWriter::new(f);
+///         self.0.iter().try_for_each(|n| out.line(format_args!("{n}")))
+///     }
+/// }
+///
+/// assert_eq!(Counts(vec![3, 1]).to_string(), "3\n1");
+/// ```
+pub struct LineWriter<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    first: bool,
+}
+
+impl<'a, 'b> LineWriter<'a, 'b> {
+    /// Lines to `f`.
+    pub fn new(f: &'a mut fmt::Formatter<'b>) -> Self {
+        Self { f, first: true }
+    }
+
+    /// Writes one line.
+    ///
+    /// # Errors
+    /// The formatter's.
+    pub fn line(&mut self, text: fmt::Arguments<'_>) -> fmt::Result {
+        if !std::mem::take(&mut self.first) {
+            self.f.write_str("\n")?;
+        }
+        self.f.write_fmt(text)
     }
 }
 

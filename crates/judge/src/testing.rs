@@ -194,3 +194,19 @@ pub fn refusal<T: std::fmt::Debug, E: std::fmt::Display>(
         Err(not_utf8) => not_utf8.to_string(),
     }
 }
+
+/// Whether the workspace's judge data folder `testdata/<folder>` is beside the crate whose
+/// manifest folder is `manifest_dir` (`env!("CARGO_MANIFEST_DIR")`). A crate built from its
+/// package has no judge data: its tests of the judge data say so on stderr and pass, since what
+/// they check is the repository's data, which the workspace's own run checks.
+pub fn judge_data_present(manifest_dir: &str, folder: &str) -> bool {
+    let path = Path::new(manifest_dir).join("../../testdata").join(folder);
+    let present = path.is_dir();
+    if !present {
+        eprintln!(
+            "skipped: no judge data at {} (outside the workspace)",
+            path.display()
+        );
+    }
+    present
+}

@@ -13,6 +13,6 @@ fn main() {
         ("15653", OutputKind::Path, Limit::None),
     ] {
         let solution = marbles::solve(&board, limit);
-        print!("BOJ {name}:\n{}", solution.display(kind));
+        println!("BOJ {name}:\n{}", solution.display(kind));
     }
 }

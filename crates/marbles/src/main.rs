@@ -91,7 +91,7 @@ fn main() -> ExitCode {
             cli::write_file(path, &marbles_page(&board, &solution))?;
         }
         Ok(Stdout::with(move |out| {
-            write!(out, "{}", solution.display(kind))
+            writeln!(out, "{}", solution.display(kind))
         }))
     })
 }

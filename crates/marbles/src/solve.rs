@@ -62,7 +62,7 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The judge output in the given kind.
+    /// The judge output in the given kind (no newline after the last line).
     pub fn display(&self, kind: OutputKind) -> impl fmt::Display + '_ {
         JudgeOutput(self, kind)
     }
@@ -73,14 +73,13 @@ struct JudgeOutput<'a>(&'a Solution, OutputKind);
 impl fmt::Display for JudgeOutput<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.0.tilts, self.1) {
-            (Some(tilts), OutputKind::Count) => writeln!(f, "{}", tilts.len()),
-            (None, OutputKind::Count | OutputKind::Path) => writeln!(f, "-1"),
-            (Some(_), OutputKind::Possible) => writeln!(f, "1"),
-            (None, OutputKind::Possible) => writeln!(f, "0"),
+            (Some(tilts), OutputKind::Count) => write!(f, "{}", tilts.len()),
+            (None, OutputKind::Count | OutputKind::Path) => write!(f, "-1"),
+            (Some(_), OutputKind::Possible) => write!(f, "1"),
+            (None, OutputKind::Possible) => write!(f, "0"),
             (Some(tilts), OutputKind::Path) => {
-                writeln!(f, "{}", tilts.len())?;
                 let letters: String = tilts.iter().map(|t| t.letter()).collect();
-                writeln!(f, "{letters}")
+                write!(f, "{}\n{letters}", tilts.len())
             }
         }
     }

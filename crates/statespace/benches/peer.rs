@@ -1,7 +1,7 @@
 //! `statespace` side by side with `pathfinding` (4.x), the crate a Rust user reaches for first:
 //! the same problems, the same successor functions and heuristics, in one run, with the time
 //! (median of `PEER_RUNS` runs, default 3) and the peak heap memory of each search, measured by
-//! a counting global allocator. `cargo bench -p statespace --bench peer`.
+//! a counting global allocator. `cargo bench -p statespace-search --bench peer`.
 //!
 //! Rows: a full BFS of four-peg Hanoi with 12 discs (dense: 16.8 M states); BFS and
 //! bidirectional BFS to the hardest 8-puzzle start (31 moves, 181,440 states), the latter also

@@ -1,4 +1,4 @@
-//! Throughput of the searches over a dense space of 2^24 states (`cargo bench -p statespace`).
+//! Throughput of the searches over a dense space of 2^24 states (`cargo bench -p statespace-search`).
 //!
 //! The space is a 4096 x 4096 torus grid (four moves per state), packed as `row * 4096 + col`.
 //! Reported: states per second of full-space BFS and of bidirectional BFS, and the time to make

@@ -1,6 +1,6 @@
 //! The 8-puzzle on the typed layer: tiles 1-8 and a blank (0) on a 3 x 3 board, slide a tile
 //! into the blank until the board reads 1 2 3 / 4 5 6 / 7 8 _. From one of the two hardest
-//! starts (31 moves): `cargo run --release -p statespace --example eight_puzzle`.
+//! starts (31 moves): `cargo run --release -p statespace-search --example eight_puzzle`.
 
 use statespace::{Puzzle, Search, SparseArena};
 

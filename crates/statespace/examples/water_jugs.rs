@@ -1,6 +1,6 @@
 //! The water-jug puzzle on the typed layer: jugs of 8, 5 and 3 litres, the 8-litre one full;
 //! a move pours one jug into another until the first is empty or the second full. Measure
-//! 4 litres. `cargo run -p statespace --example water_jugs`.
+//! 4 litres. `cargo run -p statespace-search --example water_jugs`.
 //!
 //! A pour cannot always be undone in one move (pouring 5 into an empty 3 leaves 2 and 3; the
 //! 3 poured back gives 5 and 0 only when the first jug had room), so the search that needs

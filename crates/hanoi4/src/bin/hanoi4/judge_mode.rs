@@ -31,9 +31,9 @@ pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
     let moves = arguments.moves;
     Ok(Stdout::with(move |out| {
         if moves {
-            write!(out, "{}", solution.with_moves())
+            writeln!(out, "{}", solution.with_moves())
         } else {
-            write!(out, "{solution}")
+            writeln!(out, "{solution}")
         }
     }))
 }
