@@ -300,14 +300,7 @@ impl Pegs {
 impl fmt::Display for Pegs {
     /// `n`, then per peg `k s1 .. sk` bottom up (no newline at the end).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.n_discs())?;
-        for stack in self.stacks() {
-            write!(f, "\n{}", stack.len())?;
-            for size in stack {
-                write!(f, " {size}")?;
-            }
-        }
-        Ok(())
+        judge::stacks::write(f, &self.stacks())
     }
 }
 

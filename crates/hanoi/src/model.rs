@@ -113,9 +113,17 @@ pub enum ConfigError {
     /// A disc listed twice.
     #[error("disc {0} appears twice")]
     Duplicate(usize),
-    /// A disc listed nowhere (or a number past the discs given).
+    /// A disc listed nowhere.
     #[error("disc {0} is missing")]
     Missing(usize),
+    /// A disc number outside `1..=n`.
+    #[error("disc {disc} is outside 1..={n}")]
+    DiscRange {
+        /// The disc.
+        disc: usize,
+        /// The number of discs.
+        n: usize,
+    },
     /// A peg whose discs do not decrease from the bottom up.
     #[error("peg {peg} lists disc {above} above the smaller disc {below}")]
     Order {
@@ -172,33 +180,11 @@ impl Config {
     /// [`ConfigError`] for no disc or more than [`Config::MAX_DISCS`], a disc listed twice or
     /// missing, or a peg that does not decrease upwards.
     pub fn from_pegs(pegs: [&[usize]; 3]) -> Result<Self, ConfigError> {
-        let n = pegs.iter().map(|p| p.len()).sum();
-        let mut at = vec![None; check_count(n)?];
-        for (index, discs) in pegs.iter().enumerate() {
-            for (k, &disc) in discs.iter().enumerate() {
-                let slot = disc
-                    .checked_sub(1)
-                    .and_then(|d| at.get_mut(d))
-                    .ok_or(ConfigError::Missing(disc.max(1).min(n + 1)))?;
-                if slot.is_some() {
-                    return Err(ConfigError::Duplicate(disc));
-                }
-                if k > 0 && discs[k - 1] < disc {
-                    return Err(ConfigError::Order {
-                        peg: index + 1,
-                        above: disc,
-                        below: discs[k - 1],
-                    });
-                }
-                *slot = Some(Peg(index as u8));
-            }
-        }
-        let pegs = at
-            .iter()
-            .enumerate()
-            .map(|(d, p)| p.ok_or(ConfigError::Missing(d + 1)))
-            .collect::<Result<_, _>>()?;
-        Ok(Self { pegs })
+        check_count(pegs.iter().map(|p| p.len()).sum())?;
+        let at = judge::stacks::disc_pegs(&pegs).map_err(ConfigError::from)?;
+        Ok(Self {
+            pegs: at.into_iter().map(|p| Peg(p as u8)).collect(),
+        })
     }
 
     /// A configuration from the peg of each disc, disc 1 (the smallest) first.
@@ -276,6 +262,18 @@ impl Config {
     }
 }
 
+impl From<judge::stacks::StackError> for ConfigError {
+    fn from(error: judge::stacks::StackError) -> Self {
+        use judge::stacks::StackError;
+        match error {
+            StackError::Duplicate(disc) => ConfigError::Duplicate(disc),
+            StackError::Missing(disc) => ConfigError::Missing(disc),
+            StackError::Range { disc, n } => ConfigError::DiscRange { disc, n },
+            StackError::Order { peg, above, below } => ConfigError::Order { peg, above, below },
+        }
+    }
+}
+
 /// `n` when it is a number of discs a configuration can hold.
 fn check_count(n: usize) -> Result<usize, ConfigError> {
     if (1..=Config::MAX_DISCS).contains(&n) {
@@ -288,14 +286,7 @@ fn check_count(n: usize) -> Result<usize, ConfigError> {
 impl fmt::Display for Config {
     /// The judge case notation: `n`, then per peg `k d1 .. dk` bottom up (no newline at the end).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.n_discs())?;
-        for stack in self.stacks() {
-            write!(f, "\n{}", stack.len())?;
-            for disc in stack {
-                write!(f, " {disc}")?;
-            }
-        }
-        Ok(())
+        judge::stacks::write(f, &self.stacks())
     }
 }
 

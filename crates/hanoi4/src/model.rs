@@ -123,6 +123,18 @@ pub enum ConfigError {
     },
 }
 
+impl From<judge::stacks::StackError> for ConfigError {
+    fn from(error: judge::stacks::StackError) -> Self {
+        use judge::stacks::StackError;
+        match error {
+            StackError::Duplicate(disc) => ConfigError::Duplicate(disc),
+            StackError::Missing(disc) => ConfigError::Missing(disc),
+            StackError::Range { disc, n } => ConfigError::DiscRange { disc, n },
+            StackError::Order { peg, above, below } => ConfigError::Order { peg, above, below },
+        }
+    }
+}
+
 /// A legal configuration: the peg of every disc.
 ///
 /// The Hanoi crates share one convention: discs are numbered from 1, the smallest; pegs are
@@ -164,30 +176,8 @@ impl Config {
         if n == 0 || n > Self::MAX_DISCS {
             return Err(ConfigError::DiscCount { got: n });
         }
-        let mut at = vec![None; n];
-        for (index, discs) in pegs.iter().enumerate() {
-            for (k, &disc) in discs.iter().enumerate() {
-                if disc == 0 || disc > n {
-                    return Err(ConfigError::DiscRange { disc, n });
-                }
-                if at[disc - 1].is_some() {
-                    return Err(ConfigError::Duplicate(disc));
-                }
-                if k > 0 && discs[k - 1] < disc {
-                    return Err(ConfigError::Order {
-                        peg: index + 1,
-                        above: disc,
-                        below: discs[k - 1],
-                    });
-                }
-                at[disc - 1] = Some(Peg(index as u8));
-            }
-        }
-        let pegs = at
-            .iter()
-            .enumerate()
-            .map(|(d, p)| p.ok_or(ConfigError::Missing(d + 1)))
-            .collect::<Result<_, _>>()?;
+        let at = judge::stacks::disc_pegs(&pegs).map_err(ConfigError::from)?;
+        let pegs = at.into_iter().map(|p| Peg(p as u8)).collect();
         Ok(Self { pegs })
     }
 
@@ -303,14 +293,7 @@ impl Config {
 impl fmt::Display for Config {
     /// The judge case notation: `n`, then per peg `k d1 .. dk` bottom up (no newline at the end).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.n_discs())?;
-        for stack in self.stacks() {
-            write!(f, "\n{}", stack.len())?;
-            for disc in stack {
-                write!(f, " {disc}")?;
-            }
-        }
-        Ok(())
+        judge::stacks::write(f, &self.stacks())
     }
 }
 

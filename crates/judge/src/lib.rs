@@ -2,6 +2,7 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod stacks;
 #[cfg(feature = "testing")]
 pub mod testing;
 
