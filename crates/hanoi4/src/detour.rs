@@ -38,6 +38,19 @@ impl DetourTable {
     /// The most discs: 18 discs is 2.7 GiB, beside the goal table of 18 discs it is built from.
     pub const MAX_DISCS: usize = 18;
 
+    /// Refuses, before anything is allocated, a detour table of `n_discs` that would not fit
+    /// beside its goal table in the memory this process may take (as [`GoalTable::admit`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Memory`] with the figures and the limit that decides.
+    pub fn admit(n_discs: usize) -> Result<(), SolveError> {
+        let needed = GoalTable::memory_needed(n_discs) + (2 << n_discs.min(40));
+        memory::admit(needed).map_err(|refusal| SolveError::Memory {
+            what: format!("{n_discs}-disc detour table"),
+            refusal,
+        })
+    }
+
     /// Builds the detour table of `goal`'s disc count with `threads` threads: first the goal
     /// distance of every two-peg configuration (a descent each), then the seeded BFS.
     /// `progress(level, count)` gets the number of configurations at each value.

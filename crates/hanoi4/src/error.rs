@@ -47,6 +47,15 @@ pub enum SolveError {
         /// The discs of the case.
         n_discs: usize,
     },
+    /// A table that would not fit in the memory this process may take (the smallest of
+    /// `MemAvailable`, the memory cgroup's room and `ulimit -v`'s), refused before allocating.
+    #[error("the {what} {refusal}")]
+    Memory {
+        /// The table: `19-disc goal table`.
+        what: String,
+        /// The figures and the limit that decides.
+        refusal: memory::Refusal,
+    },
     /// A table file or folder that cannot be read or written.
     #[error("{}: {source}", path.display())]
     TableIo {

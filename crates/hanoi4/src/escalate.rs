@@ -146,19 +146,11 @@ pub(crate) fn wider(n: usize, width: Option<usize>) -> Option<usize> {
     let detour = next + 2 <= n && next <= DetourTable::MAX_DISCS;
     let searching = if next == n { 0.0 } else { policy::A_STAR_BYTES };
     let needed = table * if detour { 2.0 } else { 1.0 } + searching;
-    match memory_available() {
-        Some(available) if (available as f64) < needed => None,
+    // The smallest of MemAvailable, the memory cgroup's room and `ulimit -v`'s.
+    match memory::budget() {
+        Some(budget) if (budget.allowed as f64) < needed => None,
         _ => Some(next),
     }
-}
-
-/// The memory this machine has free for new allocations (`MemAvailable` in `/proc/meminfo`),
-/// when it can be read.
-fn memory_available() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// The detour table for a search of `n` discs whose windows are measured by `goal`: the widest
@@ -182,6 +174,7 @@ fn detour_table(
     if width < policy::BUILT_DETOUR || n < width + 2 || width > DetourTable::MAX_DISCS {
         return Ok(None);
     }
+    DetourTable::admit(width)?;
     let detour = DetourTable::build(goal, cores(), |level, configurations| {
         progress(Progress::DetourLevel {
             n_discs: width,
@@ -198,6 +191,7 @@ pub(crate) fn goal_table(
     tables: Option<&TableDir>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<GoalTable, SolveError> {
+    GoalTable::admit(n)?;
     if let Some(dir) = tables.filter(|dir| dir.contains(n)) {
         return dir.load(n);
     }

@@ -83,6 +83,29 @@ impl GoalTable {
         Ok((table, levels))
     }
 
+    /// The bytes a goal table of `n_discs` holds while it is built or loaded: two bits per
+    /// canonical configuration and the search's bitmaps of blocks (a bit per 64).
+    pub fn memory_needed(n_discs: usize) -> u64 {
+        let len = RankedSpace::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS))
+            .index()
+            .len();
+        len / 4 + len / 128 + (1 << 20)
+    }
+
+    /// Refuses, before anything is allocated, a goal table of `n_discs` that would not fit in
+    /// the memory this process may take ([`memory::budget`]: `MemAvailable`, the memory
+    /// cgroup, `ulimit -v`). [`GoalTable::build`] and [`GoalTable::load`] do not check; the
+    /// engines and the binary do, the binary unless `--ignore-memory-limits`.
+    ///
+    /// # Errors
+    /// [`SolveError::Memory`] with the figures and the limit that decides.
+    pub fn admit(n_discs: usize) -> Result<(), SolveError> {
+        memory::admit(Self::memory_needed(n_discs)).map_err(|refusal| SolveError::Memory {
+            what: format!("{n_discs}-disc goal table"),
+            refusal,
+        })
+    }
+
     /// The same search as [`GoalTable::build`], to run over the processes and threads of a
     /// [`statespace_timely::Cluster`]: each worker holds a slice of the table, and the report
     /// gives the same level sizes (configurations, not canonical states). Add checkpoints or

@@ -119,3 +119,38 @@ fn detour_tables_are_built_checked_and_used() {
         assert!(line.contains("s getting ready"), "{line}");
     }
 }
+
+/// Under `ulimit -v` (1 GiB of address space) a table that cannot fit is refused at once, in
+/// one line with the figures and the limit, before anything is allocated; a small one is built.
+#[test]
+fn a_table_too_large_for_the_address_space_is_refused_before_the_build() {
+    let binary = env!("CARGO_BIN_EXE_hanoi4");
+    let dir = std::env::temp_dir().join(format!("hanoi4-admission-{}", std::process::id()));
+    let under_limit = |args: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v 1048576 && exec \"$0\" {args}"))
+            .arg(binary)
+            .output()
+            .expect("sh runs")
+    };
+    let refused = under_limit(&format!("table build 18 --dir {}", dir.display()));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(refused.stdout.is_empty());
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("hanoi4: the 18-disc goal table needs 2.")
+            && stderr.contains(" GiB of memory, but the address-space limit (ulimit -v) allows "),
+        "{stderr}"
+    );
+    assert!(!dir.join("hanoi4-n18.t2").exists());
+    let built = under_limit(&format!("table build 8 --dir {}", dir.display()));
+    assert_eq!(
+        built.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

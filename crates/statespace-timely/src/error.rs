@@ -47,9 +47,10 @@ pub enum Error {
         /// The folder searched.
         dir: PathBuf,
     },
-    /// This process's slices of the table would not fit in the memory the system has left.
+    /// This process's slices of the table would not fit in the memory the process may take
+    /// (the smallest of `MemAvailable`, the memory cgroup's room and `ulimit -v`'s).
     #[error(
-        "this process would hold {:.1} GiB of the table, the system has {:.1} GiB available (spread the search over more processes)",
+        "this process would hold {:.1} GiB of the table, it may take {:.1} GiB more (spread the search over more processes)",
         *needed as f64 / f64::from(1 << 30),
         *available as f64 / f64::from(1 << 30)
     )]

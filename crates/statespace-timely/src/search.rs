@@ -129,10 +129,11 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// search different spaces; checkpoint errors when a slice cannot be saved or resumed.
     pub fn run(self, cluster: &Cluster) -> Result<Report, Error> {
         let needed = self.memory_per_process(cluster);
-        if let Some(available) = available_memory()
-            && needed > available
-        {
-            return Err(Error::Memory { needed, available });
+        if let Err(refusal) = memory::admit(needed) {
+            return Err(Error::Memory {
+                needed,
+                available: refusal.allowed,
+            });
         }
         let job = Arc::new(self);
         let workers = cluster.workers();
@@ -446,7 +447,7 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             self.traffic.pop();
         }
         let mine = if self.me.is_multiple_of(self.workers_per_process) {
-            peak_memory().map_or(u64::MAX - 1, |bytes| bytes)
+            memory::peak_resident().map_or(u64::MAX - 1, |bytes| bytes)
         } else {
             u64::MAX
         };
@@ -718,22 +719,4 @@ impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
 /// The ranks each worker owns: an equal share, rounded up to a multiple of [`ALIGN`].
 fn chunk_len(len: u64, peers: usize) -> u64 {
     len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN
-}
-
-/// The memory the system can still give (`MemAvailable` on Linux).
-fn available_memory() -> Option<u64> {
-    proc_bytes("/proc/meminfo", "MemAvailable:")
-}
-
-/// The process's peak resident memory in bytes (`VmHWM` on Linux).
-fn peak_memory() -> Option<u64> {
-    proc_bytes("/proc/self/status", "VmHWM:")
-}
-
-/// The figure in kB after `key` in a `/proc` file, in bytes; `None` where there is none.
-fn proc_bytes(file: &str, key: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(file).ok()?;
-    let line = text.lines().find(|l| l.starts_with(key))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }

@@ -16,7 +16,7 @@ use judge::cli;
 #[command(
     version,
     args_conflicts_with_subcommands = true,
-    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] [--stats] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
+    override_usage = "hanoi4 [--moves] [--engine ENGINE] [--tables DIR] [--render FILE.html [--case K]] [--stats] < INPUT\n       hanoi4 table build N --dir DIR [--replace] [--detour] [--ignore-memory-limits]\n       hanoi4 table info FILE\n       hanoi4 eccentricity N [--plot FILE.svg] [--workers W] [--processes P --process I [--hostfile FILE]]\n                          [--checkpoint DIR | --resume DIR] [--stop-after LEVEL] [--stats]"
 )]
 pub struct Arguments {
     /// After each count, one line `A B` per move of an optimal sequence (pegs 1 to 4).
@@ -54,6 +54,10 @@ pub enum Command {
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
         #[arg(long, value_name = "FILE.svg")]
         plot: Option<PathBuf>,
+        /// Build even when the table would not fit in the memory this process may take
+        /// (MemAvailable, the memory cgroup, ulimit -v), which is otherwise refused at once.
+        #[arg(long)]
+        ignore_memory_limits: bool,
         #[command(flatten)]
         cluster: ClusterArguments,
     },
@@ -132,6 +136,10 @@ pub enum TableCommand {
         /// A goal table already saved is loaded, not rebuilt.
         #[arg(long)]
         detour: bool,
+        /// Build even when the tables would not fit in the memory this process may take
+        /// (MemAvailable, the memory cgroup, ulimit -v), which is otherwise refused at once.
+        #[arg(long)]
+        ignore_memory_limits: bool,
     },
     /// Check a saved table (header, size, checksum, contents) and describe it.
     Info {

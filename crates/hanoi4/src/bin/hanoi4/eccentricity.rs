@@ -13,25 +13,31 @@ use statespace_timely::Cluster;
 use crate::args::ClusterArguments;
 use crate::status::{clear_levels, level_progress, with_level_progress};
 
-/// `eccentricity N [--plot FILE]` on this machine's cores.
-pub fn run(n: usize, plot: Option<&Path>) -> Result<Stdout<'static>, Failure> {
-    build(n, None, false, plot)
+/// `eccentricity N [--plot FILE]` on this machine's cores; with `check_memory`, refused at once
+/// when the table would not fit.
+pub fn run(n: usize, plot: Option<&Path>, check_memory: bool) -> Result<Stdout<'static>, Failure> {
+    build(n, None, false, plot, check_memory)
 }
 
 /// Builds the goal table of `n` discs, saves it in `dir` when given (refusing at once, before
-/// the build, to replace a saved table unless `replace`), draws `plot` when asked, and reports
+/// the build, to replace a saved table unless `replace`, and with `check_memory` a table that
+/// would not fit), draws `plot` when asked, and reports
 /// every level, the largest distance and how many configurations reach it.
 pub fn build(
     n: usize,
     dir: Option<&TableDir>,
     replace: bool,
     plot: Option<&Path>,
+    check_memory: bool,
 ) -> Result<Stdout<'static>, Failure> {
     if let Some(dir) = dir
         && !replace
         && dir.contains(n)
     {
         return Err(SolveError::TableExists { path: dir.file(n) }.into());
+    }
+    if check_memory && n <= GoalTable::MAX_DISCS {
+        GoalTable::admit(n)?;
     }
     let threads = cores();
     let ((table, levels), built) =

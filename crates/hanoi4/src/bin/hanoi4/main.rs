@@ -17,11 +17,17 @@ fn main() -> ExitCode {
     cli::run("hanoi4", EXAMPLES, |arguments: Arguments| {
         match arguments.command {
             None => judge_mode::run(&arguments),
-            Some(Command::Eccentricity { n, plot, cluster }) => {
+            Some(Command::Eccentricity {
+                n,
+                plot,
+                ignore_memory_limits,
+                cluster,
+            }) => {
                 if cluster.wanted() {
                     eccentricity::spread(usize::from(n), &cluster, plot.as_deref())
                 } else {
-                    eccentricity::run(usize::from(n), plot.as_deref())
+                    let check = !ignore_memory_limits;
+                    eccentricity::run(usize::from(n), plot.as_deref(), check)
                 }
             }
             Some(Command::Table(TableCommand::Build {
@@ -29,7 +35,8 @@ fn main() -> ExitCode {
                 dir,
                 replace,
                 detour,
-            })) => table::build(usize::from(n), dir, replace, detour),
+                ignore_memory_limits,
+            })) => table::build(usize::from(n), dir, replace, detour, !ignore_memory_limits),
             Some(Command::Table(TableCommand::Info { file })) => table::info(&file),
         }
     })

@@ -12,12 +12,14 @@ use crate::status::with_level_progress;
 
 /// `table build N --dir DIR [--replace] [--detour]`: the goal table (with `detour`, loaded when
 /// saved unless `replace`), then with `detour` the detour table, each saved; refused before any
-/// work when a table is saved already (unless `replace`) or N is past the detour table's limit.
+/// work when a table is saved already (unless `replace`), N is past the detour table's limit,
+/// or (with `check_memory`) a table would not fit in the memory the process may take.
 pub fn build(
     n: usize,
     dir: PathBuf,
     replace: bool,
     detour: bool,
+    check_memory: bool,
 ) -> Result<Stdout<'static>, Failure> {
     if detour && n > DetourTable::MAX_DISCS {
         return Err(SolveError::DetourWidth {
@@ -34,7 +36,10 @@ pub fn build(
         .into());
     }
     if !detour {
-        return eccentricity::build(n, Some(&dir), replace, None);
+        return eccentricity::build(n, Some(&dir), replace, None, check_memory);
+    }
+    if check_memory {
+        GoalTable::admit(n)?;
     }
     let threads = eccentricity::cores();
     let mut out = String::new();
@@ -54,6 +59,9 @@ pub fn build(
         out += &eccentricity::report(n, &levels, true, built, &format!("{threads} threads"));
         goal
     };
+    if check_memory {
+        DetourTable::admit(n)?;
+    }
     let (detour, built) =
         with_level_progress(|progress| DetourTable::build(&goal, threads, progress))?;
     let path = dir.save_detour(&detour, replace)?;
