@@ -295,9 +295,7 @@ impl std::str::FromStr for Config {
 
     /// Reads what `Display` writes (a final newline allowed).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut lines = judge::Lines::new(text);
-        let pegs = lines.peg_case(3, Self::MAX_DISCS)?;
-        lines.end()?;
+        let pegs = judge::stacks::read(text, 3, Self::MAX_DISCS)?;
         Ok(Self::from_pegs([&pegs[0], &pegs[1], &pegs[2]]).expect("checked line by line"))
     }
 }

@@ -9,7 +9,6 @@ use crate::model::{Config, Move};
 use crate::pdb::PdbSearch;
 use crate::policy;
 use crate::progress::Progress;
-use crate::rank::CanonicalIndex;
 use crate::store::TableDir;
 
 /// The cases of `n` discs by A* over pattern databases, escalating as they need.
@@ -140,9 +139,9 @@ pub(crate) fn wider(n: usize, width: Option<usize>) -> Option<usize> {
     if next > n || next > GoalTable::MAX_DISCS || width == Some(n) {
         return None;
     }
-    // Quarter bytes a canonical configuration, for the goal table and (two discs or more
-    // below n, up to its own limit) the detour table; A* beside them when it is not exact.
-    let table = CanonicalIndex::new(next).len() as f64 / 4.0;
+    // The goal table and (two discs or more below n, up to its own limit) the detour table, of
+    // about its size; A* beside them when it is not exact.
+    let table = GoalTable::memory_needed(next) as f64;
     let detour = next + 2 <= n && next <= DetourTable::MAX_DISCS;
     let searching = if next == n { 0.0 } else { policy::A_STAR_BYTES };
     let needed = table * if detour { 2.0 } else { 1.0 } + searching;

@@ -16,7 +16,7 @@ use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
 use crate::engine::Engine;
 use crate::error::SolveError;
 use crate::model::{Config, Move};
-use crate::rank::RankedSpace;
+use crate::rank::{CanonicalIndex, RankedSpace};
 use crate::space::real_moves;
 use crate::table_file::{self, TableKind};
 
@@ -86,9 +86,7 @@ impl GoalTable {
     /// The bytes a goal table of `n_discs` holds while it is built or loaded: two bits per
     /// canonical configuration and the search's bitmaps of blocks (a bit per 64).
     pub fn memory_needed(n_discs: usize) -> u64 {
-        let len = RankedSpace::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS))
-            .index()
-            .len();
+        let len = CanonicalIndex::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS)).len();
         len / 4 + len / 128 + (1 << 20)
     }
 

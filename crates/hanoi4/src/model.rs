@@ -302,9 +302,7 @@ impl std::str::FromStr for Config {
 
     /// Reads what `Display` writes (a final newline allowed): one case of the judge's input.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut lines = judge::Lines::new(text);
-        let pegs = lines.peg_case(4, Self::MAX_DISCS)?;
-        lines.end()?;
+        let pegs = judge::stacks::read(text, 4, Self::MAX_DISCS)?;
         Ok(
             Self::from_pegs([&pegs[0], &pegs[1], &pegs[2], &pegs[3]])
                 .expect("checked line by line"),

@@ -72,6 +72,29 @@ pub fn disc_pegs(stacks: &[&[usize]]) -> Result<Vec<usize>, StackError> {
         .collect()
 }
 
+/// Reads a text in the notation (as [`write`] writes it, a final newline allowed) with
+/// `pegs` pegs and at most `max_discs` discs, checked as [`crate::Lines::peg_case`] checks a
+/// judge case.
+///
+/// ```
+/// assert_eq!(judge::stacks::read("3\n2 3 1\n1 2\n0\n", 3, 20)?, [vec![3, 1], vec![2], vec![]]);
+/// assert!(judge::stacks::read("3\n2 3 1\n1 2\n0\nmore\n", 3, 20).is_err());
+/// # Ok::<(), judge::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A [`crate::ParseError`] naming the first line that does not fit, or text after the last peg.
+pub fn read(
+    text: &str,
+    pegs: usize,
+    max_discs: usize,
+) -> Result<Vec<Vec<usize>>, crate::ParseError> {
+    let mut lines = crate::Lines::new(text);
+    let stacks = lines.peg_case(pegs, max_discs)?;
+    lines.end()?;
+    Ok(stacks)
+}
+
 /// Writes stacks in the notation: the number of discs, then per peg `k d1 .. dk`, lines
 /// separated by a newline, none at the end.
 ///
