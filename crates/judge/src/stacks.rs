@@ -72,7 +72,7 @@ pub fn disc_pegs(stacks: &[&[usize]]) -> Result<Vec<usize>, StackError> {
         .collect()
 }
 
-/// Reads a text in the notation (as [`write`] writes it, a final newline allowed) with
+/// Reads a text in the notation (as [`write()`] writes it, a final newline allowed) with
 /// `pegs` pegs and at most `max_discs` discs, checked as [`crate::Lines::peg_case`] checks a
 /// judge case.
 ///
