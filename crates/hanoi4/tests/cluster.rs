@@ -1,7 +1,7 @@
 //! `hanoi4 eccentricity N` spread over processes of the real binary on loopback (ports chosen
 //! free by the test, written to a host file): the same levels as the one-machine search and
-//! the published largest distances, a stopped run resumed to the same report, and a killed
-//! process ending the others' run with an error instead of a hang.
+//! the published largest distances, a stopped run resumed to the same report, and a killed or
+//! stopped (`SIGSTOP`) process ending the others' run with an error instead of a hang.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -197,6 +197,57 @@ fn a_killed_process_ends_the_run_of_the_others_with_an_error() {
             "process {process}"
         );
     }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
+    let dir = scratch("sigstop");
+    let hosts = hostfile(&dir, 3);
+    let args = ["--peer-timeout", "2"];
+    let mut children: Vec<Child> = (0..3).map(|p| start(15, 3, p, &hosts, &args)).collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    let signal = |name: &str, child: &Child| {
+        let status = Command::new("kill")
+            .args([name, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    // Alive to the kernel (its connections stay open), silent to the others.
+    signal("-STOP", &children[1]);
+    let stopped = Instant::now();
+    let mut others = Vec::new();
+    for (process, child) in children.drain(..).enumerate() {
+        if process == 1 {
+            others.push(child);
+            continue;
+        }
+        let output = child.wait_with_output().unwrap();
+        let waited = stopped.elapsed();
+        assert!(
+            waited < Duration::from_secs(10),
+            "process {process} stopped {waited:?} after the SIGSTOP"
+        );
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert_eq!(text(&output.stdout), "");
+        let error = text(&output.stderr);
+        assert_eq!(error.lines().count(), 1, "{error}");
+        // Found here ("... for 2.0 s ...; the last it said: expanding level 90"), or by the
+        // other process first, which says so before it cuts its connections.
+        let first_hand =
+            error.contains("sent nothing for 2.") && error.contains("the last it said: ");
+        let told = error.contains("sent nothing to process ") && error.contains(" for 2.");
+        assert!(
+            error.starts_with("hanoi4: process 1 at 127.0.0.1:")
+                && error.contains("(stopped, frozen or cut off by the network)")
+                && (first_hand || told),
+            "{error}"
+        );
+    }
+    let mut stopped = others.pop().unwrap();
+    signal("-KILL", &stopped);
+    stopped.wait().unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }
 

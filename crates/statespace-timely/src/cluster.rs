@@ -10,6 +10,7 @@
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use timely::CommunicationConfig;
@@ -20,9 +21,15 @@ use timely::worker::Worker;
 use timely::{WorkerConfig, execute::execute_from};
 
 use crate::error::Error;
+use crate::liveness::{Liveness, Status};
 
 /// First word of the handshake: "STBFS" and a protocol version.
-const MAGIC: u64 = 0x5354_4246_5300_0001;
+const MAGIC: u64 = 0x5354_4246_5300_0002;
+/// The handshake's last word: what the connection carries.
+const DATA: u64 = 0;
+const HEARTBEAT: u64 = 1;
+/// Words of the handshake.
+const HELLO: usize = 5;
 
 /// The workers of a search: `workers` threads in each of `addresses.len()` processes (one when
 /// no addresses are given), this process being number `process`.
@@ -35,11 +42,15 @@ pub struct Cluster {
     process: usize,
     addresses: Vec<String>,
     connect_timeout: Duration,
+    peer_timeout: Duration,
 }
 
 impl Cluster {
     /// How long a process waits for the others to start and connect, by default.
     pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+    /// How long a process hears nothing from another before it takes it for stopped, frozen
+    /// or cut off, by default.
+    pub const PEER_TIMEOUT: Duration = Duration::from_secs(60);
 
     /// One process of `workers` threads (at least one).
     pub fn single(workers: usize) -> Self {
@@ -48,6 +59,7 @@ impl Cluster {
             process: 0,
             addresses: Vec::new(),
             connect_timeout: Self::CONNECT_TIMEOUT,
+            peer_timeout: Self::PEER_TIMEOUT,
         }
     }
 
@@ -75,6 +87,7 @@ impl Cluster {
             process,
             addresses,
             connect_timeout: Self::CONNECT_TIMEOUT,
+            peer_timeout: Self::PEER_TIMEOUT,
         })
     }
 
@@ -130,6 +143,21 @@ impl Cluster {
         self
     }
 
+    /// The same cluster, ending the search with [`Error::PeerSilent`] when another process
+    /// sends no heartbeat for `timeout` (at least 40 ms). Heartbeats travel on connections of
+    /// their own, sent by a thread of their own a few times per timeout, so a process busy with
+    /// a long level or a checkpoint keeps beating; only one that is stopped, frozen or cut off
+    /// falls silent.
+    pub fn with_peer_timeout(mut self, timeout: Duration) -> Self {
+        self.peer_timeout = timeout.max(Duration::from_millis(40));
+        self
+    }
+
+    /// How long a silent process is waited for.
+    pub fn peer_timeout(&self) -> Duration {
+        self.peer_timeout
+    }
+
     /// Threads per process.
     pub fn workers(&self) -> usize {
         self.workers
@@ -151,19 +179,46 @@ impl Cluster {
     }
 
     /// Runs `work` on every worker of this process, connected to the other processes'
-    /// workers, and returns the workers' results in order.
-    pub(crate) fn execute<T, F>(&self, work: F) -> Result<WorkerGuards<T>, Error>
+    /// workers, with the status its heartbeats tell the others; returns the workers' results in
+    /// order, and the heartbeats' watch when there are other processes.
+    pub(crate) fn execute<T, F>(
+        &self,
+        work: F,
+    ) -> Result<(WorkerGuards<T>, Option<Liveness>), Error>
     where
         T: Send + 'static,
-        F: Fn(&mut Worker) -> T + Send + Sync + 'static,
+        F: Fn(&mut Worker, &Status) -> T + Send + Sync + 'static,
     {
+        let status = Arc::new(Status::default());
+        let mut liveness = None;
         let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) =
             if self.addresses.len() <= 1 {
                 CommunicationConfig::Process(self.workers)
                     .try_build()
                     .map_err(Error::Cluster)?
             } else {
-                let sockets = self.connect()?;
+                let (sockets, beats) = self.connect()?;
+                let copies = sockets
+                    .iter()
+                    .flatten()
+                    .map(TcpStream::try_clone)
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
+                let beats = beats
+                    .into_iter()
+                    .enumerate()
+                    .filter_map(|(i, s)| s.map(|s| (i, self.addresses[i].clone(), s)))
+                    .collect();
+                liveness = Some(
+                    Liveness::start(
+                        Arc::clone(&status),
+                        self.peer_timeout,
+                        beats,
+                        copies,
+                        self.addresses.clone(),
+                    )
+                    .map_err(|e| Error::Cluster(format!("cannot start the heartbeats: {e}")))?,
+                );
                 let hooks = Hooks::default();
                 let local = ProcessBuilder::new_typed_vector(
                     self.workers,
@@ -183,13 +238,18 @@ impl Cluster {
                     Box::new(guard),
                 )
             };
-        execute_from(builders, others, WorkerConfig::default(), work).map_err(Error::Cluster)
+        let guards = execute_from(builders, others, WorkerConfig::default(), move |worker| {
+            work(worker, &status)
+        })
+        .map_err(Error::Cluster)?;
+        Ok((guards, liveness))
     }
 
-    /// One socket to every other process (`None` at this process's place): this process
-    /// listens at its own address, connects to the processes numbered below it and accepts
-    /// the ones above, all before the deadline.
-    fn connect(&self) -> Result<Vec<Option<TcpStream>>, Error> {
+    /// Two sockets to every other process (`None` at this process's place), one for the
+    /// data and one for the heartbeats: this process listens at its own address, connects to
+    /// the processes numbered below it and accepts the ones above, all before the deadline.
+    #[allow(clippy::type_complexity)]
+    fn connect(&self) -> Result<(Vec<Option<TcpStream>>, Vec<Option<TcpStream>>), Error> {
         let deadline = Instant::now() + self.connect_timeout;
         let me = self.process;
         let listener = TcpListener::bind(&self.addresses[me]).map_err(|e| {
@@ -198,26 +258,36 @@ impl Cluster {
                 self.addresses[me]
             ))
         })?;
-        let mut sockets: Vec<Option<TcpStream>> = (0..self.addresses.len()).map(|_| None).collect();
+        let none = || (0..self.addresses.len()).map(|_| None).collect::<Vec<_>>();
+        let (mut data, mut beats): (Vec<Option<TcpStream>>, Vec<Option<TcpStream>>) =
+            (none(), none());
         for (other, address) in self.addresses.iter().enumerate().take(me) {
-            let mut stream = connect_until(address, deadline).map_err(|e| {
-                Error::Cluster(format!(
-                    "process {me} cannot reach process {other} at {address}: {e}"
-                ))
-            })?;
-            self.send_hello(&mut stream)?;
-            let index = self.check_hello(read_words(&mut stream, deadline)?)?;
-            if index != other {
-                return Err(Error::Cluster(format!(
-                    "{address} answered as process {index}, not {other}: do the processes share one host file?"
-                )));
+            for kind in [DATA, HEARTBEAT] {
+                let mut stream = connect_until(address, deadline).map_err(|e| {
+                    Error::Cluster(format!(
+                        "process {me} cannot reach process {other} at {address}: {e}"
+                    ))
+                })?;
+                self.send_hello(&mut stream, kind)?;
+                let (index, _) = self.check_hello(read_words(&mut stream, deadline)?)?;
+                if index != other {
+                    return Err(Error::Cluster(format!(
+                        "{address} answered as process {index}, not {other}: do the processes share one host file?"
+                    )));
+                }
+                let slots = if kind == DATA { &mut data } else { &mut beats };
+                slots[other] = Some(stream);
             }
-            sockets[other] = Some(stream);
         }
         listener
             .set_nonblocking(true)
             .map_err(|e| Error::Cluster(format!("cannot poll the listener: {e}")))?;
-        while sockets[me + 1..].iter().any(Option::is_none) {
+        let waiting = |data: &[Option<TcpStream>], beats: &[Option<TcpStream>]| -> Vec<usize> {
+            (me + 1..data.len())
+                .filter(|&i| data[i].is_none() || beats[i].is_none())
+                .collect()
+        };
+        while !waiting(&data, &beats).is_empty() {
             match listener.accept() {
                 Ok((mut stream, _)) => {
                     stream
@@ -225,20 +295,21 @@ impl Cluster {
                         .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
                     // Answer before checking, so both ends can say what differs.
                     let theirs = read_words(&mut stream, deadline)?;
-                    self.send_hello(&mut stream)?;
-                    let index = self.check_hello(theirs)?;
-                    if index <= me || index >= sockets.len() || sockets[index].is_some() {
+                    self.send_hello(&mut stream, theirs[HELLO - 1])?;
+                    let (index, kind) = self.check_hello(theirs)?;
+                    let slots = if kind == DATA { &mut data } else { &mut beats };
+                    if index <= me || index >= slots.len() || slots[index].is_some() {
                         return Err(Error::Cluster(format!(
                             "process {me} was reached by a process numbered {index}, which it does not wait for"
                         )));
                     }
-                    sockets[index] = Some(stream);
+                    slots[index] = Some(stream);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                     if Instant::now() >= deadline {
-                        let missing: Vec<String> = (me + 1..sockets.len())
-                            .filter(|&i| sockets[i].is_none())
-                            .map(|i| i.to_string())
+                        let missing: Vec<String> = waiting(&data, &beats)
+                            .iter()
+                            .map(usize::to_string)
                             .collect();
                         return Err(Error::Cluster(format!(
                             "process {me} waited {} s for process {} to connect",
@@ -251,59 +322,73 @@ impl Cluster {
                 Err(e) => return Err(Error::Cluster(format!("accept: {e}"))),
             }
         }
-        for stream in sockets.iter().flatten() {
+        for stream in data.iter().flatten() {
             stream
                 .set_nodelay(true)
                 .and_then(|()| stream.set_read_timeout(None))
                 .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
         }
-        Ok(sockets)
+        Ok((data, beats))
     }
 
-    /// The handshake: magic, process number, and the cluster's shape.
-    fn hello(&self) -> [u64; 4] {
+    /// The handshake: magic, process number, the cluster's shape, and what the connection
+    /// carries.
+    fn hello(&self, kind: u64) -> [u64; HELLO] {
         [
             MAGIC,
             self.process as u64,
             self.addresses.len() as u64,
             self.workers as u64,
+            kind,
         ]
     }
 
-    fn send_hello(&self, stream: &mut TcpStream) -> Result<(), Error> {
-        let bytes: Vec<u8> = self.hello().iter().flat_map(|w| w.to_le_bytes()).collect();
+    fn send_hello(&self, stream: &mut TcpStream, kind: u64) -> Result<(), Error> {
+        let bytes: Vec<u8> = self
+            .hello(kind)
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
         stream
             .write_all(&bytes)
             .map_err(|e| Error::Cluster(format!("handshake: {e}")))
     }
 
-    /// Checks the other end's handshake; returns its process number.
-    fn check_hello(&self, theirs: [u64; 4]) -> Result<usize, Error> {
-        let mine = self.hello();
+    /// Checks the other end's handshake; returns its process number and what the connection
+    /// carries.
+    fn check_hello(&self, theirs: [u64; HELLO]) -> Result<(usize, u64), Error> {
+        let mine = self.hello(DATA);
         if theirs[0] != MAGIC {
             return Err(Error::Cluster(
-                "a connection that is not from a process of this search".into(),
+                "a connection that is not from a process of this search (or of another version)"
+                    .into(),
             ));
         }
-        if theirs[2..] != mine[2..] {
+        if theirs[2..4] != mine[2..4] {
             return Err(Error::Cluster(format!(
                 "process {} was started for {} processes x {} workers, this one for {} x {}",
                 theirs[1], theirs[2], theirs[3], mine[2], mine[3]
             )));
         }
-        Ok(theirs[1] as usize)
+        if theirs[4] > HEARTBEAT {
+            return Err(Error::Cluster(format!(
+                "process {} opened a connection of an unknown kind {}",
+                theirs[1], theirs[4]
+            )));
+        }
+        Ok((theirs[1] as usize, theirs[4]))
     }
 }
 
-/// Reads a handshake (four little-endian words), waiting until `deadline` at most.
-fn read_words(stream: &mut TcpStream, deadline: Instant) -> Result<[u64; 4], Error> {
+/// Reads a handshake (little-endian words), waiting until `deadline` at most.
+fn read_words(stream: &mut TcpStream, deadline: Instant) -> Result<[u64; HELLO], Error> {
     let wait = deadline
         .saturating_duration_since(Instant::now())
         .max(Duration::from_millis(100));
     stream
         .set_read_timeout(Some(wait))
         .map_err(|e| Error::Cluster(format!("socket: {e}")))?;
-    let mut bytes = [0u8; 32];
+    let mut bytes = [0u8; 8 * HELLO];
     stream.read_exact(&mut bytes).map_err(|e| {
         Error::Cluster(format!(
             "handshake with another process failed: {e} (is every process of the same version?)"

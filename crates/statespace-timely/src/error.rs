@@ -12,6 +12,31 @@ pub enum Error {
     /// Another process died or its connection broke during the search.
     #[error("a process of the search stopped or lost its connection ({0})")]
     PeerLost(String),
+    /// Another process sent no heartbeat for the peer timeout
+    /// ([`Cluster::with_peer_timeout`](crate::Cluster::with_peer_timeout)): stopped, frozen, or
+    /// cut off by the network. This process cut its connections and stopped.
+    #[error(
+        "process {process} at {address} sent nothing{} for {:.1} s (stopped, frozen or cut off by the network){}",
+        noticed_by.map_or(String::new(), |p| format!(" to process {p}")),
+        waited.as_secs_f64(),
+        match (last, noticed_by) {
+            (Some(last), _) => format!("; the last it said: {last}"),
+            (None, None) => "; it never sent a heartbeat".into(),
+            (None, Some(_)) => String::new(),
+        }
+    )]
+    PeerSilent {
+        /// The silent process's number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// How long nothing came from it.
+        waited: std::time::Duration,
+        /// What its last heartbeat said it was doing ("expanding level 12").
+        last: Option<String>,
+        /// The process that found the silence and told this one, when not this one.
+        noticed_by: Option<usize>,
+    },
     /// A worker of this process panicked.
     #[error("a worker stopped unexpectedly: {0}")]
     Worker(String),
@@ -59,6 +84,16 @@ pub enum Error {
         needed: u64,
         /// Bytes available.
         available: u64,
+    },
+    /// The allocator refused this process's slice of the table (the admission check let it
+    /// through, but the memory was gone by then).
+    #[error(
+        "could not allocate {:.2} GiB for this worker's slice of the table (spread the search over more processes)",
+        *bytes as f64 / f64::from(1 << 30)
+    )]
+    OutOfMemory {
+        /// The bytes asked for.
+        bytes: u64,
     },
     /// Another worker failed (its own process reports why); this one stopped with it.
     #[error("worker {0} failed; the search stopped (its process says why)")]

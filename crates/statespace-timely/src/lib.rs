@@ -3,6 +3,7 @@
 mod checkpoint;
 mod cluster;
 mod error;
+mod liveness;
 mod report;
 mod search;
 

@@ -24,6 +24,7 @@ use timely::worker::Worker;
 use crate::checkpoint::Owner;
 use crate::cluster::Cluster;
 use crate::error::Error;
+use crate::liveness::{Phase, Status};
 use crate::report::{Report, Traffic};
 
 /// States a dirty bit stands for (half a word of two-bit codes).
@@ -137,42 +138,24 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
         }
         let job = Arc::new(self);
         let workers = cluster.workers();
-        let guards = cluster.execute(move |worker| job.work(worker, workers))?;
-        let mut first_error = None;
-        let mut report = None;
+        let (guards, liveness) =
+            cluster.execute(move |worker, status| job.work(worker, workers, status))?;
         // When another process dies, timely's network threads panic, and joining them (as the
         // guards do once the workers are joined) panics again: that is a lost peer too.
-        let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join()))
-            .map_err(|_| Error::PeerLost("the network threads stopped".into()))?;
-        for result in results {
-            match result {
-                Ok(Ok(r)) => report = report.or(Some(r)),
-                // The worker that failed says why; the others only that it failed.
-                Ok(Err(e)) => {
-                    if first_error.is_none() || matches!(first_error, Some(Error::OtherWorker(_))) {
-                        first_error = Some(e);
-                    }
-                }
-                Err(panic) => {
-                    let error = if panic.contains("timely communication error")
-                        || panic.contains("MergeQueue poisoned")
-                    {
-                        Error::PeerLost(panic)
-                    } else {
-                        Error::Worker(panic)
-                    };
-                    // A lost peer explains the other workers' failures: report it first.
-                    if !matches!(first_error, Some(Error::PeerLost(_))) {
-                        first_error = Some(error);
-                    }
-                }
-            }
+        let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| guards.join()));
+        // A silent peer explains the lost connections: they were cut because of it.
+        let failed = !matches!(&results, Ok(r) if r.iter().all(|r| matches!(r, Ok(Ok(_)))));
+        if let Some(silence) = liveness.and_then(|l| l.finish(failed)) {
+            return Err(Error::PeerSilent {
+                process: silence.process,
+                address: silence.address,
+                waited: silence.waited,
+                last: silence.last,
+                noticed_by: silence.noticed_by,
+            });
         }
-        match (first_error, report) {
-            (Some(error), _) => Err(error),
-            (None, Some(report)) => Ok(report),
-            (None, None) => Err(Error::Worker("no worker returned".into())),
-        }
+        let results = results.map_err(|_| Error::PeerLost("the network threads stopped".into()))?;
+        outcome(results)
     }
 
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
@@ -202,17 +185,62 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// One worker's share of the search, step by step: connect (the processes must search the
     /// same space), resume from a checkpoint or seed the sources, expand level after level
     /// (saving a checkpoint after those asked for), then the report.
-    fn work(&self, worker: &mut Worker, workers_per_process: usize) -> Result<Report, Error> {
+    fn work(
+        &self,
+        worker: &mut Worker,
+        workers_per_process: usize,
+        status: &Status,
+    ) -> Result<Report, Error> {
+        status.set(Phase::Starting, 0);
         let mut share = Share::new(self, worker, workers_per_process);
         let hello = share.connect(worker)?;
         share.resume_or_seed(worker, &hello)?;
         while *share.sizes.last().expect("a level") > 0
             && share.sizes.len() as u64 <= u64::from(self.stop_after)
         {
+            status.set(Phase::Expanding, share.sizes.len() as u32);
             share.expand_level(worker);
+            status.set(Phase::Saving, share.sizes.len() as u32 - 1);
             share.checkpoint(worker)?;
         }
+        status.set(Phase::Finishing, share.sizes.len() as u32 - 1);
         Ok(share.report(worker))
+    }
+}
+
+/// The report of the workers' results, or the error that explains the others: a lost peer
+/// first, then what a worker found wrong, then that another worker failed.
+fn outcome(results: Vec<Result<Result<Report, Error>, String>>) -> Result<Report, Error> {
+    let mut first_error = None;
+    let mut report = None;
+    for result in results {
+        match result {
+            Ok(Ok(r)) => report = report.or(Some(r)),
+            // The worker that failed says why; the others only that it failed.
+            Ok(Err(e)) => {
+                if first_error.is_none() || matches!(first_error, Some(Error::OtherWorker(_))) {
+                    first_error = Some(e);
+                }
+            }
+            Err(panic) => {
+                let error = if panic.contains("timely communication error")
+                    || panic.contains("MergeQueue poisoned")
+                {
+                    Error::PeerLost(panic)
+                } else {
+                    Error::Worker(panic)
+                };
+                // A lost peer explains the other workers' failures: report it first.
+                if !matches!(first_error, Some(Error::PeerLost(_))) {
+                    first_error = Some(error);
+                }
+            }
+        }
+    }
+    match (first_error, report) {
+        (Some(error), _) => Err(error),
+        (None, Some(report)) => Ok(report),
+        (None, None) => Err(Error::Worker("no worker returned".into())),
     }
 }
 
@@ -229,6 +257,9 @@ struct Share<'a, S> {
     workers_per_process: usize,
     rounds: Rounds,
     slice: Slice,
+    /// Why the slice could not be allocated (it is then empty), told to every worker at the
+    /// connection so they all stop.
+    unallocated: Option<Error>,
     sizes: Vec<u64>,
     traffic: Vec<Traffic>,
     resumed_at: Option<u32>,
@@ -242,6 +273,10 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
         let chunk = chunk_len(search.len, peers);
         let start = (me as u64 * chunk).min(search.len);
         let end = (start + chunk).min(search.len);
+        let (slice, unallocated) = match Slice::try_new(end - start) {
+            Ok(slice) => (slice, None),
+            Err(error) => (Slice::try_new(0).expect("an empty slice"), Some(error)),
+        };
         Self {
             search,
             owner: Owner {
@@ -257,7 +292,8 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             chunk,
             workers_per_process,
             rounds: Rounds::new(worker, chunk),
-            slice: Slice::new(end - start),
+            slice,
+            unallocated,
             sizes: Vec::new(),
             traffic: Vec::new(),
             resumed_at: None,
@@ -269,8 +305,9 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
         (self.search.weight)(&self.search.space, rank)
     }
 
-    /// Tells every worker this one's space and newest checkpoint, and checks that they all
-    /// search the same space. Returns what each worker said.
+    /// Tells every worker this one's space, newest checkpoint and whether its slice could be
+    /// allocated, and checks that they all search the same space and hold their slices.
+    /// Returns what each worker said.
     fn connect(&mut self, worker: &mut Worker) -> Result<Vec<[u64; 3]>, Error> {
         let newest = match (&self.search.checkpoints, self.search.resume) {
             (Some((dir, _)), true) => self
@@ -281,13 +318,20 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             _ => u64::MAX,
         };
         let fingerprint = self.owner.fingerprint;
-        let hello = self.rounds.gather(worker, [fingerprint, newest, 0]);
+        let failed = u64::from(self.unallocated.is_some());
+        let hello = self.rounds.gather(worker, [fingerprint, newest, failed]);
         if let Some((worker, note)) = hello.iter().enumerate().find(|(_, n)| n[0] != fingerprint) {
             return Err(Error::Mismatch {
                 worker,
                 theirs: note[0],
                 mine: fingerprint,
             });
+        }
+        if let Some(error) = self.unallocated.take() {
+            return Err(error);
+        }
+        if let Some(other) = hello.iter().position(|n| n[2] != 0) {
+            return Err(Error::OtherWorker(other));
         }
         Ok(hello)
     }
@@ -567,14 +611,18 @@ struct Slice {
 }
 
 impl Slice {
-    fn new(len: u64) -> Self {
+    /// The slice of `len` states, all unreached.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] when the allocator refuses it.
+    fn try_new(len: u64) -> Result<Self, Error> {
         let bitmap = len.div_ceil(BLOCK).div_ceil(64) as usize;
-        Self {
+        Ok(Self {
             len,
-            words: vec![u64::MAX; len.div_ceil(32) as usize],
-            current: vec![0; bitmap],
-            next: vec![0; bitmap],
-        }
+            words: filled(len.div_ceil(32) as usize, u64::MAX)?,
+            current: filled(bitmap, 0)?,
+            next: filled(bitmap, 0)?,
+        })
     }
 
     /// Writes `code` for the unreached local state `local`; whether it was unreached.
@@ -714,6 +762,18 @@ impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
             }
         }
     }
+}
+
+/// `len` copies of `word`, or [`Error::OutOfMemory`] when they cannot be allocated.
+fn filled(len: usize, word: u64) -> Result<Vec<u64>, Error> {
+    let mut words = Vec::new();
+    words
+        .try_reserve_exact(len)
+        .map_err(|_| Error::OutOfMemory {
+            bytes: 8 * len as u64,
+        })?;
+    words.resize(len, word);
+    Ok(words)
 }
 
 /// The ranks each worker owns: an equal share, rounded up to a multiple of [`ALIGN`].

@@ -4,6 +4,7 @@
 //! and refusals of damaged or foreign checkpoints and of bad clusters.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use rstest::rstest;
 use statespace::{FnSpace, Space, from_fn, two_bit_bfs};
@@ -131,11 +132,23 @@ fn processes<S: Space + Send + Sync + 'static>(
     workers: usize,
     make: impl Fn() -> TwoBitSearch<S> + Sync,
 ) -> Vec<Result<Report, Error>> {
+    processes_with(processes, workers, Cluster::PEER_TIMEOUT, make)
+}
+
+/// [`processes`], each waiting `peer_timeout` for a silent peer.
+fn processes_with<S: Space + Send + Sync + 'static>(
+    processes: usize,
+    workers: usize,
+    peer_timeout: Duration,
+    make: impl Fn() -> TwoBitSearch<S> + Sync,
+) -> Vec<Result<Report, Error>> {
     let addresses = loopback(processes);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..processes)
             .map(|process| {
-                let cluster = Cluster::new(workers, process, addresses.clone()).unwrap();
+                let cluster = Cluster::new(workers, process, addresses.clone())
+                    .unwrap()
+                    .with_peer_timeout(peer_timeout);
                 let search = make();
                 scope.spawn(move || search.run(&cluster))
             })
@@ -167,6 +180,27 @@ fn processes_over_loopback_give_the_levels_of_two_bit_bfs(
     }
 }
 
+/// The ring, where expanding state 2600 (in process 1's slice) takes a second.
+fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
+    if s == 2600 {
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    ring(s, visit);
+}
+
+#[test]
+fn a_slow_process_is_not_taken_for_a_silent_one() {
+    // A level that takes five peer timeouts: the heartbeats keep coming all the same.
+    let started = Instant::now();
+    let reports = processes_with(2, 1, Duration::from_millis(200), || {
+        TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, vec![0], "slow ring")
+    });
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    for report in reports {
+        assert_eq!(report.unwrap().levels.sizes(), expected(0, false));
+    }
+}
+
 #[test]
 fn processes_of_different_spaces_refuse_each_other() {
     let reports = processes(2, 1, {
@@ -186,7 +220,7 @@ fn a_process_that_never_comes_is_an_error_after_the_timeout() {
     let addresses = loopback(2);
     let cluster = Cluster::new(1, 0, addresses)
         .unwrap()
-        .with_connect_timeout(std::time::Duration::from_millis(300));
+        .with_connect_timeout(Duration::from_millis(300));
     let error = search(0, false).run(&cluster).unwrap_err();
     assert!(
         error.to_string().contains("waited 0 s for process 1"),

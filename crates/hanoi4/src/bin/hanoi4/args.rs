@@ -84,6 +84,10 @@ pub struct ClusterArguments {
     /// Seconds to wait for the other processes to start and connect.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub connect_timeout: u64,
+    /// Seconds without a heartbeat from another process (stopped, frozen, cut off) before
+    /// this one stops with an error naming it; a busy process keeps beating.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = positive_seconds)]
+    pub peer_timeout: f64,
     /// Save every worker's slice in DIR after every --checkpoint-every levels (each file
     /// written under a temporary name, then renamed).
     #[arg(long, value_name = "DIR", conflicts_with = "resume")]
@@ -103,6 +107,14 @@ pub struct ClusterArguments {
     /// memory.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// A number of seconds above 0 (fractions allowed), for the timeouts.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() && seconds < 1e9 => Ok(seconds),
+        _ => Err(format!("{text:?} is not a number of seconds above 0")),
+    }
 }
 
 impl ClusterArguments {

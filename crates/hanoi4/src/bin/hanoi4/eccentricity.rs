@@ -89,7 +89,8 @@ pub fn spread(
         (None, _) => Cluster::localhost(workers, processes, process),
     }
     .map_err(SolveError::from)?
-    .with_connect_timeout(Duration::from_secs(arguments.connect_timeout));
+    .with_connect_timeout(Duration::from_secs(arguments.connect_timeout))
+    .with_peer_timeout(Duration::from_secs_f64(arguments.peer_timeout));
     quiet_lost_connections();
     let started = Instant::now();
     let terminal = process == 0 && cli::progress_wanted();
