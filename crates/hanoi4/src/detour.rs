@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use statespace::{TwoBitTable, descend_mod3_to_seed, two_bit_bfs_seeded};
+use statespace::{TwoBitTable, descend_mod3_to_seed, try_two_bit_bfs_seeded};
 
 use crate::error::SolveError;
 use crate::goal_table::GoalTable;
@@ -110,14 +110,18 @@ impl DetourTable {
             .enumerate()
             .map(|(bits, &d)| (space.rank_of(two_peg_config(bits as u64, n)), u32::from(d)))
             .collect();
-        let (table, _) = two_bit_bfs_seeded(
+        let (table, _) = try_two_bit_bfs_seeded(
             &space,
             space.index().len(),
             &seeds,
             threads,
             space.orbits(),
             progress,
-        );
+        )
+        .map_err(|refused| SolveError::OutOfMemory {
+            what: format!("{n}-disc detour table"),
+            bytes: refused.bytes,
+        })?;
         Ok(Self {
             n_discs: n,
             space,

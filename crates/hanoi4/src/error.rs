@@ -56,6 +56,18 @@ pub enum SolveError {
         /// The figures and the limit that decides.
         refusal: memory::Refusal,
     },
+    /// A table the allocator refused although it was admitted (or its check was skipped with
+    /// `--ignore-memory-limits`): nothing was searched.
+    #[error(
+        "the {what} could not be allocated: the system refused {:.2} GiB (ulimit -v, the memory cgroup, or too little memory left)",
+        *bytes as f64 / f64::from(1 << 30)
+    )]
+    OutOfMemory {
+        /// The table: `19-disc goal table`.
+        what: String,
+        /// The bytes asked for.
+        bytes: u64,
+    },
     /// A table file or folder that cannot be read or written.
     #[error("{}: {source}", path.display())]
     TableIo {

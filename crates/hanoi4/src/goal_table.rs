@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use statespace::{Levels, TwoBitTable, descend_mod3, two_bit_bfs};
+use statespace::{Levels, TwoBitTable, descend_mod3, try_two_bit_bfs_seeded};
 
 use crate::engine::Engine;
 use crate::error::SolveError;
@@ -67,14 +67,18 @@ impl GoalTable {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
-        let (table, levels) = two_bit_bfs(
+        let (table, levels) = try_two_bit_bfs_seeded(
             &space,
             space.index().len(),
-            &[goal],
+            &[(goal, 0)],
             threads,
             space.orbits(),
             progress,
-        );
+        )
+        .map_err(|refused| SolveError::OutOfMemory {
+            what: format!("{n_discs}-disc goal table"),
+            bytes: refused.bytes,
+        })?;
         let table = Self {
             n_discs,
             space,

@@ -164,7 +164,13 @@ pub(crate) fn load(
     file.read_exact(&mut extra).map_err(SolveError::io(path))?;
     checksum.update(&extra);
     // Read in chunks straight into the words: no second copy of a table of gigabytes.
-    let mut words = Vec::with_capacity(n_words as usize);
+    let mut words = Vec::new();
+    words
+        .try_reserve_exact(n_words as usize)
+        .map_err(|_| SolveError::OutOfMemory {
+            what: format!("{n_discs}-disc {} of {}", kind.name(), path.display()),
+            bytes: 8 * n_words,
+        })?;
     let mut chunk = vec![0u8; 1 << 20];
     let mut left = 8 * n_words as usize;
     while left > 0 {

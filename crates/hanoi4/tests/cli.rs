@@ -121,7 +121,8 @@ fn detour_tables_are_built_checked_and_used() {
 }
 
 /// Under `ulimit -v` (1 GiB of address space) a table that cannot fit is refused at once, in
-/// one line with the figures and the limit, before anything is allocated; a small one is built.
+/// one line with the figures and the limit, before anything is allocated; forced past the
+/// check, the refused allocation is one line too; a small one is built.
 #[test]
 fn a_table_too_large_for_the_address_space_is_refused_before_the_build() {
     let binary = env!("CARGO_BIN_EXE_hanoi4");
@@ -143,6 +144,19 @@ fn a_table_too_large_for_the_address_space_is_refused_before_the_build() {
         stderr.starts_with("hanoi4: the 18-disc goal table needs 2.")
             && stderr.contains(" GiB of memory, but the address-space limit (ulimit -v) allows "),
         "{stderr}"
+    );
+    assert!(!dir.join("hanoi4-n18.t2").exists());
+    // Told to build anyway, the allocation fails: a clean error, not an abort.
+    let failed = under_limit(&format!(
+        "table build 18 --dir {} --ignore-memory-limits",
+        dir.display()
+    ));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(2), "{stderr}");
+    assert!(failed.stdout.is_empty());
+    assert_eq!(
+        stderr,
+        "hanoi4: the 18-disc goal table could not be allocated: the system refused 2.67 GiB (ulimit -v, the memory cgroup, or too little memory left)\n"
     );
     assert!(!dir.join("hanoi4-n18.t2").exists());
     let built = under_limit(&format!("table build 8 --dir {}", dir.display()));

@@ -20,7 +20,7 @@ use crate::space::Space;
 mod engine;
 mod table;
 
-pub use table::{TwoBitTable, Weight};
+pub use table::{TableAllocError, TwoBitTable, Weight};
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in
 /// `word` (the word of 32 codes holding the block) is `code`, in increasing order: the scan of
@@ -74,8 +74,9 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 ///   the batches sent between threads (16 bytes a word of successors in another's segment).
 ///
 /// # Panics
-/// When a successor or a source is not below `len` (the message names it), and when the space
-/// panics (on any thread: its message is raised again).
+/// When a successor or a source is not below `len` (the message names it), when the space
+/// panics (on any thread: its message is raised again), and when the table cannot be allocated
+/// ([`try_two_bit_bfs_seeded`] returns that as an error).
 ///
 /// # Example
 ///
@@ -141,12 +142,49 @@ pub fn two_bit_bfs_seeded<S: Space + Sync>(
     seeds: &[(u64, u32)],
     threads: usize,
     weight: impl Weight,
-    mut progress: impl FnMut(u32, u64),
+    progress: impl FnMut(u32, u64),
 ) -> (TwoBitTable, Levels) {
+    try_two_bit_bfs_seeded(space, len, seeds, threads, weight, progress)
+        .unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// [`two_bit_bfs_seeded`] (and [`two_bit_bfs`], with every seed at 0), with a table the
+/// allocator refuses as an error rather than a panic: for the largest tables, which a caller
+/// may try and report on.
+///
+/// # Errors
+/// [`TableAllocError`] when the table or its bitmaps cannot be allocated (before any
+/// search).
+///
+/// # Panics
+/// As [`two_bit_bfs`], but for the allocation.
+///
+/// ```
+/// use statespace::{FnSpace, try_two_bit_bfs_seeded};
+///
+/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let (_, levels) = try_two_bit_bfs_seeded(&ring, 100, &[(0, 0)], 1, 1, |_, _| {})?;
+/// assert_eq!(levels.max_distance(), 50);
+/// // Two bits for each of 2^62 states: more than any machine has.
+/// let error = try_two_bit_bfs_seeded(&ring, 1 << 62, &[(0, 0)], 1, 1, |_, _| {}).unwrap_err();
+/// assert_eq!(error.bytes, 1 << 60);
+/// # Ok::<(), statespace::TableAllocError>(())
+/// ```
+pub fn try_two_bit_bfs_seeded<S: Space + Sync>(
+    space: &S,
+    len: u64,
+    seeds: &[(u64, u32)],
+    threads: usize,
+    weight: impl Weight,
+    mut progress: impl FnMut(u32, u64),
+) -> Result<(TwoBitTable, Levels), TableAllocError> {
     let mut seeds = seeds.to_vec();
     seeds.sort_by_key(|&(_, level)| level);
-    let (table, sizes) = engine::search(space, len, &seeds, threads, &weight, &mut progress);
-    (table, Levels::from_sizes(sizes))
+    let (table, sizes) = engine::search(space, len, &seeds, threads, &weight, &mut progress)?;
+    Ok((table, Levels::from_sizes(sizes)))
 }
 
 /// One step down a two-bit table: the first successor of `state` whose code is one less mod 3

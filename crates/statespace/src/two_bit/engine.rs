@@ -29,7 +29,9 @@ use crate::members::Members;
 use crate::space::Space;
 use crate::space::Successors;
 
-use super::table::{TwoBitTable, Weight, check_block_bound, check_bound};
+use super::table::{
+    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, try_filled,
+};
 
 /// States per segment, as a power of two: 2^16 states are 16 KiB of codes, so successors that
 /// change one of the eight smallest digits of a base-4 rank stay in the segment, and a level's
@@ -131,10 +133,10 @@ struct Dirty {
 }
 
 impl Dirty {
-    fn new(blocks: usize) -> Self {
-        Self {
-            bits: vec![0; blocks.div_ceil(64)],
-        }
+    fn new(blocks: usize) -> Result<Self, TableAllocError> {
+        Ok(Self {
+            bits: try_filled(blocks.div_ceil(64) as u64, 0)?,
+        })
     }
 
     /// Adds `local` to the set when `hit`, with no branch.
@@ -220,7 +222,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// when the batch is full: the loads of far successors overlap instead of waiting one after
     /// another.
     fn expand(&self, worker: &mut Worker) {
-        let mut current = std::mem::replace(&mut worker.current, Dirty::new(0));
+        let mut current = std::mem::replace(&mut worker.current, Dirty { bits: Vec::new() });
         // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
         let per_chunk = 1 << (WARM_SHIFT - 7);
         for (chunk, bits) in current.bits.chunks_mut(per_chunk).enumerate() {
@@ -515,20 +517,22 @@ pub(super) fn search<S: Space + Sync>(
     threads: usize,
     weight: &impl Weight,
     progress: &mut impl FnMut(u32, u64),
-) -> (TwoBitTable, Vec<u64>) {
-    let table = TwoBitTable::new(len);
+) -> Result<(TwoBitTable, Vec<u64>), TableAllocError> {
+    let table = TwoBitTable::try_new(len)?;
     let layout = Layout::new(len, threads);
     let owned = layout.owned_words(table.words.len());
     let mut workers: Vec<Worker> = (0..layout.threads)
-        .map(|id| Worker {
-            id,
-            current: Dirty::new(owned / 2),
-            next: Dirty::new(owned / 2),
-            outbox: vec![Vec::new(); layout.threads],
-            found: 0,
-            batch: Vec::with_capacity(BATCH + 64 * 16),
+        .map(|id| {
+            Ok(Worker {
+                id,
+                current: Dirty::new(owned / 2)?,
+                next: Dirty::new(owned / 2)?,
+                outbox: vec![Vec::new(); layout.threads],
+                found: 0,
+                batch: Vec::with_capacity(BATCH + 64 * 16),
+            })
         })
-        .collect();
+        .collect::<Result<_, TableAllocError>>()?;
     let shared = Shared {
         space,
         weight,
@@ -571,7 +575,7 @@ pub(super) fn search<S: Space + Sync>(
             levels(&mut crew, layout, len, seeds, progress)
         })
     };
-    (table, sizes)
+    Ok((table, sizes))
 }
 
 /// The level loop, over any crew: seeds at their levels, then each level expanded and what

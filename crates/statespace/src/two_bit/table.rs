@@ -1,6 +1,7 @@
 //! [`TwoBitTable`], the table of 2-bit codes the search fills, and [`Weight`], what a reached
 //! state counts for in a level's size; with the bound checks every writer of the table makes.
 
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The code of a state not reached.
@@ -12,13 +13,68 @@ pub struct TwoBitTable {
     pub(super) len: u64,
 }
 
+/// The allocator refused the memory of a two-bit table (or of the bitmaps of its search).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAllocError {
+    /// The bytes asked for.
+    pub bytes: u64,
+}
+
+impl fmt::Display for TableAllocError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the system refused the {:.2} GiB of a two-bit table (ulimit -v, the memory cgroup, or too little memory)",
+            self.bytes as f64 / f64::from(1 << 30)
+        )
+    }
+}
+
+impl std::error::Error for TableAllocError {}
+
+impl fmt::Debug for TwoBitTable {
+    /// The number of states (not the codes: a table may hold billions).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TwoBitTable")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+/// `len` copies of `value`, or the error when the allocator refuses them.
+pub(super) fn try_filled<T: Clone>(len: u64, value: T) -> Result<Vec<T>, TableAllocError> {
+    let refused = TableAllocError {
+        bytes: len.saturating_mul(size_of::<T>() as u64),
+    };
+    let len = usize::try_from(len).map_err(|_| refused)?;
+    let mut items = Vec::new();
+    items.try_reserve_exact(len).map_err(|_| refused)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
 impl TwoBitTable {
     /// A table of `len` states, none reached.
+    ///
+    /// # Panics
+    /// When the table cannot be allocated ([`TwoBitTable::try_new`] says so instead).
     pub fn new(len: u64) -> Self {
-        let words = (0..len.div_ceil(32))
-            .map(|_| AtomicU64::new(u64::MAX))
-            .collect();
-        Self { words, len }
+        Self::try_new(len).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A table of `len` states, none reached.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the allocator refuses it.
+    pub fn try_new(len: u64) -> Result<Self, TableAllocError> {
+        let refused = TableAllocError {
+            bytes: len.div_ceil(32).saturating_mul(8),
+        };
+        let count = usize::try_from(len.div_ceil(32)).map_err(|_| refused)?;
+        let mut words = Vec::new();
+        words.try_reserve_exact(count).map_err(|_| refused)?;
+        words.extend((0..count).map(|_| AtomicU64::new(u64::MAX)));
+        Ok(Self { words, len })
     }
 
     /// The number of states.
