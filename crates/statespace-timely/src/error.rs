@@ -50,6 +50,15 @@ pub enum Error {
         /// This process's.
         mine: u64,
     },
+    /// The processes were started with different checkpoint settings, resuming or not, or
+    /// another last level: they would not meet in the same rounds.
+    #[error(
+        "worker {worker} was started with other checkpoint, resume or stop settings than this process (every process needs the same)"
+    )]
+    Schedule {
+        /// The first worker that differs.
+        worker: usize,
+    },
     /// A checkpoint could not be written or read.
     #[error("checkpoint {path}: {source}")]
     CheckpointIo {

@@ -172,6 +172,23 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             .sum()
     }
 
+    /// What decides the rounds besides the space (checkpoints on or off and how often,
+    /// resuming, the last level), hashed to 62 bits for the processes to compare.
+    fn schedule(&self) -> u64 {
+        let every = self.checkpoints.as_ref().map_or(0, |(_, every)| *every);
+        let words = [
+            u64::from(self.checkpoints.is_some()),
+            u64::from(every),
+            u64::from(self.resume),
+            u64::from(self.stop_after),
+        ];
+        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        for byte in words.iter().flat_map(|w| w.to_le_bytes()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+        hash >> 2
+    }
+
     /// A fingerprint of the space for the processes and checkpoints to compare (FNV-1a of the
     /// name and the length: stable across machines and builds).
     fn fingerprint(&self) -> u64 {
@@ -318,8 +335,11 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             _ => u64::MAX,
         };
         let fingerprint = self.owner.fingerprint;
+        let schedule = self.search.schedule();
         let failed = u64::from(self.unallocated.is_some());
-        let hello = self.rounds.gather(worker, [fingerprint, newest, failed]);
+        let hello = self
+            .rounds
+            .gather(worker, [fingerprint, newest, schedule << 1 | failed]);
         if let Some((worker, note)) = hello.iter().enumerate().find(|(_, n)| n[0] != fingerprint) {
             return Err(Error::Mismatch {
                 worker,
@@ -327,10 +347,14 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
                 mine: fingerprint,
             });
         }
+        // Workers of other schedules would meet in different rounds.
+        if let Some(worker) = hello.iter().position(|n| n[2] >> 1 != schedule) {
+            return Err(Error::Schedule { worker });
+        }
         if let Some(error) = self.unallocated.take() {
             return Err(error);
         }
-        if let Some(other) = hello.iter().position(|n| n[2] != 0) {
+        if let Some(other) = hello.iter().position(|n| n[2] & 1 != 0) {
             return Err(Error::OtherWorker(other));
         }
         Ok(hello)

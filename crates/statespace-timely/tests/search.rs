@@ -216,6 +216,30 @@ fn processes_of_different_spaces_refuse_each_other() {
 }
 
 #[test]
+fn processes_of_different_schedules_refuse_each_other() {
+    let dir = scratch("schedules");
+    // Checkpoints every level in one, every 3 in the other; and checkpoints in only one.
+    for second in [Some(3), None] {
+        let reports = processes(2, 1, {
+            let calls = std::sync::atomic::AtomicUsize::new(0);
+            let dir = dir.clone();
+            move || {
+                let first = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0;
+                match (first, second) {
+                    (true, _) => search(0, false).checkpoints(&dir, 1),
+                    (false, Some(every)) => search(0, false).checkpoints(&dir, every),
+                    (false, None) => search(0, false),
+                }
+            }
+        });
+        for report in reports {
+            assert!(matches!(report, Err(Error::Schedule { .. })), "{report:?}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn a_process_that_never_comes_is_an_error_after_the_timeout() {
     let addresses = loopback(2);
     let cluster = Cluster::new(1, 0, addresses)
