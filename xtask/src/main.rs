@@ -11,6 +11,8 @@
 //! * `browser`: every binary's `--render` page checked in headless Chromium (see [`browser`]).
 //! * `doc-links`: every relative link of the rendered docs in `target/doc` leads somewhere (see
 //!   [`doc_links`]).
+//! * `faults [--filter TEXT]`: the spread search under real faults (network namespaces, a TCP
+//!   proxy, full disks, a memory cgroup; root), see [`faults`].
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
@@ -20,6 +22,7 @@ mod benches;
 mod browser;
 mod check;
 mod doc_links;
+mod faults;
 mod fuzz;
 mod gen_testdata;
 mod generate;
@@ -27,6 +30,7 @@ mod oracle;
 mod pages;
 mod process;
 mod puzzles;
+mod spread;
 mod verify;
 mod workspace;
 
@@ -45,10 +49,12 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("browser") => browser::run(&args[1..]),
         Some("doc-links") => doc_links::run(&args[1..]),
+        Some("faults") => faults::run(&args[1..]),
         _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
              cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
-             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser\n       cargo xtask doc-links",
+             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser\n       cargo xtask doc-links\n       \
+             cargo xtask faults [--filter TEXT]",
         )),
     };
     match result {

@@ -83,17 +83,8 @@ pub enum Error {
     },
     /// This process's slices of the table would not fit in the memory the process may take
     /// (the smallest of `MemAvailable`, the memory cgroup's room and `ulimit -v`'s).
-    #[error(
-        "this process would hold {:.1} GiB of the table, it may take {:.1} GiB more (spread the search over more processes)",
-        *needed as f64 / f64::from(1 << 30),
-        *available as f64 / f64::from(1 << 30)
-    )]
-    Memory {
-        /// Bytes of table this process would hold.
-        needed: u64,
-        /// Bytes available.
-        available: u64,
-    },
+    #[error("this process's share of the table {0} (spread the search over more processes)")]
+    Memory(memory::Refusal),
     /// The allocator refused this process's slice of the table (the admission check let it
     /// through, but the memory was gone by then).
     #[error(

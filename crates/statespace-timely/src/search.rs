@@ -130,12 +130,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// search different spaces; checkpoint errors when a slice cannot be saved or resumed.
     pub fn run(self, cluster: &Cluster) -> Result<Report, Error> {
         let needed = self.memory_per_process(cluster);
-        if let Err(refusal) = memory::admit(needed) {
-            return Err(Error::Memory {
-                needed,
-                available: refusal.allowed,
-            });
-        }
+        memory::admit(needed).map_err(Error::Memory)?;
         let job = Arc::new(self);
         let workers = cluster.workers();
         let (guards, liveness) =

@@ -1,0 +1,226 @@
+//! The spread search of the real `hanoi4` binary as the fault runs see it: processes started
+//! with a host file (optionally inside a network namespace), signalled, and waited for with a
+//! deadline; their reports compared by level.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The release binary the runs use.
+pub fn binary() -> PathBuf {
+    crate::workspace::root().join("target/release/hanoi4")
+}
+
+/// An empty folder of its own under the system's temporary folder.
+pub fn scratch(name: &str) -> Result<PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// `n` loopback addresses whose ports were free a moment ago.
+pub fn loopback(n: usize) -> Result<Vec<String>, String> {
+    let listeners = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0"))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("no free port: {e}"))?;
+    listeners
+        .iter()
+        .map(|l| l.local_addr().map(|a| a.to_string()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())
+}
+
+/// Writes `addresses` (one a line) as the host file `name` in `dir`.
+pub fn hostfile(dir: &Path, name: &str, addresses: &[String]) -> Result<PathBuf, String> {
+    let path = dir.join(name);
+    std::fs::write(&path, addresses.join("\n") + "\n")
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// A thread reading one of a child's pipes to the end.
+type Reader = JoinHandle<Vec<u8>>;
+
+/// One process of a spread search, its output collected as it comes.
+pub struct Process {
+    child: Child,
+    readers: Option<(Reader, Reader)>,
+}
+
+/// How a process ended.
+#[derive(Debug)]
+pub struct Ended {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Ended {
+    /// The `distance d: k configurations` lines of the report.
+    pub fn levels(&self) -> Vec<&str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.starts_with("distance"))
+            .collect()
+    }
+}
+
+impl Process {
+    /// Starts `hanoi4 eccentricity N` as process `process` of `processes` with the host file
+    /// `hosts` and `args`, inside the network namespace `netns` when given.
+    pub fn start(
+        n: u8,
+        processes: usize,
+        process: usize,
+        hosts: &Path,
+        args: &[String],
+        netns: Option<&str>,
+    ) -> Result<Self, String> {
+        let mut command = match netns {
+            Some(name) => {
+                let mut command = Command::new("ip");
+                command.args(["netns", "exec", name]).arg(binary());
+                command
+            }
+            None => Command::new(binary()),
+        };
+        command
+            .args(["eccentricity", &n.to_string()])
+            .args(["--processes", &processes.to_string()])
+            .args(["--process", &process.to_string()])
+            .arg("--hostfile")
+            .arg(hosts)
+            .args(args);
+        Self::spawn(command)
+    }
+
+    /// Starts `command` with its output collected.
+    pub fn spawn(mut command: Command) -> Result<Self, String> {
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", binary().display()))?;
+        let collect = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = collect(Box::new(child.stdout.take().expect("piped")));
+        let stderr = collect(Box::new(child.stderr.take().expect("piped")));
+        Ok(Self {
+            child,
+            readers: Some((stdout, stderr)),
+        })
+    }
+
+    /// Sends `signal` (`STOP`, `CONT`, `KILL`) to the process.
+    pub fn signal(&self, signal: &str) -> Result<(), String> {
+        let status = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .map_err(|e| format!("kill: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("kill -{signal} {} failed", self.child.id()))
+        }
+    }
+
+    /// Waits until the process ends or `deadline` passes (then it is killed and the answer is
+    /// `None`).
+    pub fn wait_until(mut self, deadline: Instant) -> Result<Option<Ended>, String> {
+        loop {
+            if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
+                let (stdout, stderr) = self.readers.take().expect("read once");
+                let text = |h: Reader| {
+                    String::from_utf8_lossy(&h.join().unwrap_or_default()).into_owned()
+                };
+                return Ok(Some(Ended {
+                    code: status.code(),
+                    stdout: text(stdout),
+                    stderr: text(stderr),
+                }));
+            }
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return Ok(None);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Whether the process is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Process {
+    /// A process left behind by a failed check is killed, not left running.
+    fn drop(&mut self) {
+        if self.running() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Runs every process of a search (process `i` with `hosts[i]`, in `netns[i]` when given) to
+/// the end or `limit`; how each ended, `None` for those killed at the limit.
+pub fn run_all(
+    n: u8,
+    hosts: &[PathBuf],
+    args: &[String],
+    netns: &[Option<&str>],
+    limit: Duration,
+) -> Result<Vec<Option<Ended>>, String> {
+    let processes = hosts
+        .iter()
+        .enumerate()
+        .map(|(i, hosts)| {
+            Process::start(
+                n,
+                hosts_len(hosts)?,
+                i,
+                hosts,
+                args,
+                netns.get(i).copied().flatten(),
+            )
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let deadline = Instant::now() + limit;
+    processes
+        .into_iter()
+        .map(|p| p.wait_until(deadline))
+        .collect()
+}
+
+/// The number of addresses in a host file.
+fn hosts_len(path: &Path) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text.lines().filter(|l| !l.trim().is_empty()).count())
+}
+
+/// The one-machine report of `n` discs, the reference every spread run must equal.
+pub fn one_machine(n: u8) -> Result<Ended, String> {
+    let mut command = Command::new(binary());
+    command.args(["eccentricity", &n.to_string()]);
+    let ended = Process::spawn(command)?
+        .wait_until(Instant::now() + Duration::from_secs(600))?
+        .ok_or("the one-machine run took over 10 minutes")?;
+    if ended.code != Some(0) {
+        return Err(format!("the one-machine run failed: {}", ended.stderr));
+    }
+    Ok(ended)
+}
