@@ -135,7 +135,11 @@ fn whole(ended: &[Option<Ended>], expected: &Ended) -> Result<(), String> {
 fn resumed_line(ended: &[Option<Ended>]) -> Result<String, String> {
     ended[0]
         .as_ref()
-        .and_then(|e| e.stdout.lines().find(|l| l.starts_with("resumed after level")))
+        .and_then(|e| {
+            e.stdout
+                .lines()
+                .find(|l| l.starts_with("resumed after level"))
+        })
         .map(str::to_string)
         .ok_or_else(|| "the run with --resume started over".to_string())
 }

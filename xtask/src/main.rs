@@ -13,6 +13,8 @@
 //!   [`doc_links`]).
 //! * `faults [--filter TEXT]`: the spread search under real faults (network namespaces, a TCP
 //!   proxy, full disks, a memory cgroup; root), see [`faults`].
+//! * `chaos [--faults K] [--discs N] [--seed S]`: a checkpointed spread search killed and
+//!   stopped at random moments, resumed each time, its reports compared (see [`chaos`]).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
@@ -20,6 +22,7 @@
 mod bench;
 mod benches;
 mod browser;
+mod chaos;
 mod check;
 mod doc_links;
 mod faults;
@@ -50,11 +53,12 @@ fn main() -> ExitCode {
         Some("browser") => browser::run(&args[1..]),
         Some("doc-links") => doc_links::run(&args[1..]),
         Some("faults") => faults::run(&args[1..]),
+        Some("chaos") => chaos::run(&args[1..]),
         _ => Err(String::from(
             "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
              cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
              cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser\n       cargo xtask doc-links\n       \
-             cargo xtask faults [--filter TEXT]",
+             cargo xtask faults [--filter TEXT]\n       cargo xtask chaos [--faults K] [--discs N] [--seed S]",
         )),
     };
     match result {

@@ -142,9 +142,8 @@ impl Process {
         loop {
             if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
                 let (stdout, stderr) = self.readers.take().expect("read once");
-                let text = |h: Reader| {
-                    String::from_utf8_lossy(&h.join().unwrap_or_default()).into_owned()
-                };
+                let text =
+                    |h: Reader| String::from_utf8_lossy(&h.join().unwrap_or_default()).into_owned();
                 return Ok(Some(Ended {
                     code: status.code(),
                     stdout: text(stdout),

@@ -188,7 +188,7 @@ impl Owner {
         Ok(Snapshot { sizes, traffic })
     }
 
-    /// Removes this worker's files of levels below `keep`.
+    /// Removes this worker's files of levels below `keep`, and its leftover partial files.
     pub fn prune(&self, dir: &Path, keep: u32) -> Result<(), Error> {
         for level in self.levels(dir)? {
             if level < keep {
@@ -197,6 +197,37 @@ impl Owner {
                     .map_err(|source| Error::CheckpointIo { path, source })?;
             }
         }
+        self.remove_leftovers(dir);
         Ok(())
+    }
+
+    /// Removes, as far as it can, the partial files of this worker that earlier processes
+    /// left when they were killed while writing one.
+    pub fn remove_leftovers(&self, dir: &Path) {
+        for path in self.leftovers(dir).unwrap_or_default() {
+            // Another process may have removed it first: that is fine.
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// This worker's partial files written by other processes (`<file>.partial-<pid>`, the
+    /// pid not this process's): what a process killed in the middle of a write left.
+    fn leftovers(&self, dir: &Path) -> Result<Vec<PathBuf>, Error> {
+        let io = |source| Error::CheckpointIo {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let prefix = self.prefix();
+        let mine = format!(".partial-{}", std::process::id());
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(io)? {
+            let name = entry.map_err(io)?.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if name.starts_with(&prefix) && name.contains(".bfs.partial-") && !name.ends_with(&mine)
+            {
+                found.push(dir.join(name));
+            }
+        }
+        Ok(found)
     }
 }

@@ -358,6 +358,9 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
     /// Loads the newest level every worker saved (when resuming), else reaches the sources in
     /// this slice; either way every worker knows level 0's size (or the last one's) after.
     fn resume_or_seed(&mut self, worker: &mut Worker, hello: &[[u64; 3]]) -> Result<(), Error> {
+        if let Some((dir, _)) = &self.search.checkpoints {
+            self.owner.remove_leftovers(dir);
+        }
         if let (Some((dir, _)), true) = (&self.search.checkpoints, self.search.resume) {
             let level = hello.iter().map(|n| n[1]).min().unwrap_or(u64::MAX);
             let loaded = if level == u64::MAX {
