@@ -67,7 +67,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             link_down,
         ),
         (
-            "namespaces: a process stopped with SIGSTOP",
+            "namespaces: a process stopped with SIGSTOP, then --resume",
             stopped_process,
         ),
         ("proxy: 20 ms of delay each way", |c| {
@@ -76,7 +76,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         ("proxy: throttled to 1 MiB/s", |c| {
             proxied(c, Mode::Throttle(1 << 20))
         }),
-        ("proxy: stalled mid-run, connections open", stalled),
+        (
+            "proxy: stalled mid-run, connections open, then --resume",
+            stalled,
+        ),
         ("disk: a table on a full tmpfs", full_disk_table),
         (
             "disk: a checkpoint on a full tmpfs, then --resume",
@@ -262,12 +265,13 @@ fn link_down(c: &Context) -> Result<String, String> {
 fn stopped_process(c: &Context) -> Result<String, String> {
     let namespaces = Namespaces::create()?;
     let [a, b] = &namespaces.names;
+    let hosts = namespace_hosts(c)?;
+    let checkpoints = scratch("faults-stop")?;
     let timeout = PEER_TIMEOUT.as_secs().to_string();
+    let mut args = strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]);
+    let first_args = [&args[..], &["--checkpoint".into(), path(&checkpoints)]].concat();
     let processes = (0..2)
-        .map(|i| {
-            let args = strings(&["--peer-timeout", &timeout]);
-            Process::start(CUT, 2, i, &namespace_hosts(c)?[i], &args, Some([a, b][i]))
-        })
+        .map(|i| Process::start(CUT, 2, i, &hosts[i], &first_args, Some([a, b][i])))
         .collect::<Result<Vec<_>, String>>()?;
     std::thread::sleep(Duration::from_secs(2));
     let [first, second]: [Process; 2] = processes.try_into().map_err(|_| "two processes")?;
@@ -276,10 +280,22 @@ fn stopped_process(c: &Context) -> Result<String, String> {
     let ended = first.wait_until(at + PEER_TIMEOUT + SLACK)?;
     let took = at.elapsed();
     second.signal("KILL")?;
+    drop(second);
     let said = refused(ended, 0, "process 1 at 10.77.0.2:2102 sent nothing for")?;
+    args.extend(["--resume".into(), path(&checkpoints)]);
+    let resumed = run_all(
+        CUT,
+        &hosts,
+        &args,
+        &[Some(a), Some(b)],
+        Duration::from_secs(300),
+    )?;
+    whole(&resumed, &c.cut)?;
+    let _ = std::fs::remove_dir_all(&checkpoints);
     Ok(format!(
-        "process 0 ended {:.1} s after the SIGSTOP: {said}",
-        took.as_secs_f64()
+        "process 0 ended {:.1} s after the SIGSTOP: {said}; {} to the uninterrupted report",
+        took.as_secs_f64(),
+        resumed_line(&resumed)?
     ))
 }
 
@@ -325,11 +341,13 @@ fn proxied(c: &Context, mode: Mode) -> Result<String, String> {
 
 fn stalled(c: &Context) -> Result<String, String> {
     let (hosts, proxy) = proxied_hosts(c, Mode::StallAfter(Duration::from_millis(2500)))?;
+    let checkpoints = scratch("faults-stall")?;
     let timeout = PEER_TIMEOUT.as_secs().to_string();
+    let mut args = strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]);
     let (ended, took) = cut_run(
         CUT,
         &hosts,
-        &strings(&["--peer-timeout", &timeout]),
+        &[&args[..], &["--checkpoint".into(), path(&checkpoints)]].concat(),
         [None, None],
         Duration::from_millis(2500),
         |_| Ok(()),
@@ -339,10 +357,18 @@ fn stalled(c: &Context) -> Result<String, String> {
     for (i, ended) in ended.into_iter().enumerate() {
         said.push(refused(ended, i, "sent nothing")?);
     }
+    // Resumed over a proxy that no longer stalls.
+    let (hosts, proxy) = proxied_hosts(c, Mode::Delay(Duration::ZERO))?;
+    args.extend(["--resume".into(), path(&checkpoints)]);
+    let resumed = run_all(CUT, &hosts, &args, &[], Duration::from_secs(300))?;
+    drop(proxy);
+    whole(&resumed, &c.cut)?;
+    let _ = std::fs::remove_dir_all(&checkpoints);
     Ok(format!(
-        "both ended {:.1} s after the stall ({})",
+        "both ended {:.1} s after the stall ({}); {} to the uninterrupted report",
         took.as_secs_f64(),
-        said.join(" / ")
+        said.join(" / "),
+        resumed_line(&resumed)?
     ))
 }
 
