@@ -224,17 +224,52 @@ fn cut_run(
     Ok((ended, last))
 }
 
+/// A run cut by a fault and resumed: checkpoints every 10 levels in a folder of its own, and
+/// the peer timeout.
+struct Checkpointed {
+    dir: std::path::PathBuf,
+    args: Vec<String>,
+}
+
+impl Checkpointed {
+    fn new(name: &str) -> Result<Self, String> {
+        let timeout = PEER_TIMEOUT.as_secs().to_string();
+        Ok(Self {
+            dir: scratch(name)?,
+            args: strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]),
+        })
+    }
+
+    /// The arguments of the first run.
+    fn first(&self) -> Vec<String> {
+        [&self.args[..], &["--checkpoint".into(), path(&self.dir)]].concat()
+    }
+
+    /// Resumes the search (process `i` with `hosts[i]`, in `netns[i]`), checks that it gives
+    /// the uninterrupted report, and returns its "resumed after level L" line.
+    fn resume(
+        self,
+        c: &Context,
+        hosts: &[std::path::PathBuf],
+        netns: &[Option<&str>],
+    ) -> Result<String, String> {
+        let args = [&self.args[..], &["--resume".into(), path(&self.dir)]].concat();
+        let resumed = run_all(CUT, hosts, &args, netns, Duration::from_secs(300))?;
+        whole(&resumed, &c.cut)?;
+        let _ = std::fs::remove_dir_all(&self.dir);
+        resumed_line(&resumed)
+    }
+}
+
 fn link_down(c: &Context) -> Result<String, String> {
     let namespaces = Namespaces::create()?;
     let [a, b] = &namespaces.names;
     let hosts = namespace_hosts(c)?;
-    let checkpoints = scratch("faults-link")?;
-    let timeout = PEER_TIMEOUT.as_secs().to_string();
-    let mut args = strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]);
+    let run = Checkpointed::new("faults-link")?;
     let (ended, took) = cut_run(
         CUT,
         &hosts,
-        &[&args[..], &["--checkpoint".into(), path(&checkpoints)]].concat(),
+        &run.first(),
         [Some(a), Some(b)],
         Duration::from_millis(2500),
         |_| namespaces.link(0, false),
@@ -244,21 +279,11 @@ fn link_down(c: &Context) -> Result<String, String> {
         said.push(refused(ended, i, "sent nothing")?);
     }
     namespaces.link(0, true)?;
-    args.extend(["--resume".into(), path(&checkpoints)]);
-    let resumed = run_all(
-        CUT,
-        &hosts,
-        &args,
-        &[Some(a), Some(b)],
-        Duration::from_secs(300),
-    )?;
-    whole(&resumed, &c.cut)?;
-    let _ = std::fs::remove_dir_all(&checkpoints);
+    let resumed = run.resume(c, &hosts, &[Some(a), Some(b)])?;
     Ok(format!(
-        "both ended {:.1} s after the link went down ({}); {} to the uninterrupted report",
+        "both ended {:.1} s after the link went down ({}); {resumed} to the uninterrupted report",
         took.as_secs_f64(),
         said.join(" / "),
-        resumed_line(&resumed)?
     ))
 }
 
@@ -266,12 +291,9 @@ fn stopped_process(c: &Context) -> Result<String, String> {
     let namespaces = Namespaces::create()?;
     let [a, b] = &namespaces.names;
     let hosts = namespace_hosts(c)?;
-    let checkpoints = scratch("faults-stop")?;
-    let timeout = PEER_TIMEOUT.as_secs().to_string();
-    let mut args = strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]);
-    let first_args = [&args[..], &["--checkpoint".into(), path(&checkpoints)]].concat();
+    let run = Checkpointed::new("faults-stop")?;
     let processes = (0..2)
-        .map(|i| Process::start(CUT, 2, i, &hosts[i], &first_args, Some([a, b][i])))
+        .map(|i| Process::start(CUT, 2, i, &hosts[i], &run.first(), Some([a, b][i])))
         .collect::<Result<Vec<_>, String>>()?;
     std::thread::sleep(Duration::from_secs(2));
     let [first, second]: [Process; 2] = processes.try_into().map_err(|_| "two processes")?;
@@ -282,20 +304,10 @@ fn stopped_process(c: &Context) -> Result<String, String> {
     second.signal("KILL")?;
     drop(second);
     let said = refused(ended, 0, "process 1 at 10.77.0.2:2102 sent nothing for")?;
-    args.extend(["--resume".into(), path(&checkpoints)]);
-    let resumed = run_all(
-        CUT,
-        &hosts,
-        &args,
-        &[Some(a), Some(b)],
-        Duration::from_secs(300),
-    )?;
-    whole(&resumed, &c.cut)?;
-    let _ = std::fs::remove_dir_all(&checkpoints);
+    let resumed = run.resume(c, &hosts, &[Some(a), Some(b)])?;
     Ok(format!(
-        "process 0 ended {:.1} s after the SIGSTOP: {said}; {} to the uninterrupted report",
+        "process 0 ended {:.1} s after the SIGSTOP: {said}; {resumed} to the uninterrupted report",
         took.as_secs_f64(),
-        resumed_line(&resumed)?
     ))
 }
 
@@ -341,13 +353,11 @@ fn proxied(c: &Context, mode: Mode) -> Result<String, String> {
 
 fn stalled(c: &Context) -> Result<String, String> {
     let (hosts, proxy) = proxied_hosts(c, Mode::StallAfter(Duration::from_millis(2500)))?;
-    let checkpoints = scratch("faults-stall")?;
-    let timeout = PEER_TIMEOUT.as_secs().to_string();
-    let mut args = strings(&["--checkpoint-every", "10", "--peer-timeout", &timeout]);
+    let run = Checkpointed::new("faults-stall")?;
     let (ended, took) = cut_run(
         CUT,
         &hosts,
-        &[&args[..], &["--checkpoint".into(), path(&checkpoints)]].concat(),
+        &run.first(),
         [None, None],
         Duration::from_millis(2500),
         |_| Ok(()),
@@ -359,16 +369,12 @@ fn stalled(c: &Context) -> Result<String, String> {
     }
     // Resumed over a proxy that no longer stalls.
     let (hosts, proxy) = proxied_hosts(c, Mode::Delay(Duration::ZERO))?;
-    args.extend(["--resume".into(), path(&checkpoints)]);
-    let resumed = run_all(CUT, &hosts, &args, &[], Duration::from_secs(300))?;
+    let resumed = run.resume(c, &hosts, &[])?;
     drop(proxy);
-    whole(&resumed, &c.cut)?;
-    let _ = std::fs::remove_dir_all(&checkpoints);
     Ok(format!(
-        "both ended {:.1} s after the stall ({}); {} to the uninterrupted report",
+        "both ended {:.1} s after the stall ({}); {resumed} to the uninterrupted report",
         took.as_secs_f64(),
         said.join(" / "),
-        resumed_line(&resumed)?
     ))
 }
 
