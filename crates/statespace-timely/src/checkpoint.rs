@@ -2,9 +2,9 @@
 //! and level, written under a temporary name, synced, then renamed, so a file that exists is
 //! complete.
 //!
-//! A file holds, all little-endian `u64`: the magic `STBFSCK1`, the space's fingerprint, the
-//! number of workers, this worker's number, the first rank and the number of ranks of its
-//! slice, the number of levels `L` so far, `L` level sizes, `2L` traffic counts, the CRC-32 of
+//! A file holds, all little-endian `u64`: the magic `STBFSCK2`, the space's fingerprint, the
+//! number of workers, this worker's number, log2 of the segments dealt round the workers and
+//! the number of ranks of its slice, the number of levels `L` so far, `L` level sizes, `2L` traffic counts, the CRC-32 of
 //! the words, then the slice's words (32 states each).
 
 use std::fs::File;
@@ -16,7 +16,7 @@ use atomic_file::AtomicFile;
 use crate::error::Error;
 use crate::report::Traffic;
 
-const MAGIC: &[u8; 8] = b"STBFSCK1";
+const MAGIC: &[u8; 8] = b"STBFSCK2";
 
 /// What a worker saved beside its slice: the levels so far.
 pub(crate) struct Snapshot {
@@ -30,7 +30,7 @@ pub(crate) struct Owner {
     pub fingerprint: u64,
     pub peers: usize,
     pub index: usize,
-    pub start: u64,
+    pub segment_shift: u32,
     pub len: u64,
 }
 
@@ -88,7 +88,7 @@ impl Owner {
             self.fingerprint,
             self.peers as u64,
             self.index as u64,
-            self.start,
+            u64::from(self.segment_shift),
             self.len,
             sizes.len() as u64,
         ];
@@ -130,7 +130,7 @@ impl Owner {
             ("space", self.fingerprint),
             ("number of workers", self.peers as u64),
             ("worker number", self.index as u64),
-            ("first rank", self.start),
+            ("segment size (log2)", u64::from(self.segment_shift)),
             ("number of ranks", self.len),
         ];
         for (what, value) in expected {

@@ -1,13 +1,13 @@
 //! [`TwoBitSearch`]: the level-synchronous two-bit breadth-first search, one slice of the ranks
-//! per worker.
+//! per worker: segments of up to 2^20 ranks dealt round the workers.
 //!
 //! Every level is two timely rounds. In the first, each worker expands the states of the
 //! current level in its slice: successors it owns are marked at once, the others are sent to
-//! their owner through an `exchange` (the owner of rank `r` is `r / chunk`), and the owner
-//! marks those it had not reached. In the second, every worker broadcasts what it found and
-//! sent, so all of them know the level's size (an empty level ends the search) and the
+//! their owner through an `exchange` (the owner of rank `r` is `(r >> shift) % peers`), and the
+//! owner marks those it had not reached. In the second, every worker broadcasts what it found
+//! and sent, so all of them know the level's size (an empty level ends the search) and the
 //! traffic. Ranks are ordered from the largest part of a state down in the spaces this is made
-//! for, so most successors stay in their slice and few cross.
+//! for, so most successors stay in their segment and few cross.
 
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -29,8 +29,12 @@ use crate::report::{Report, Traffic};
 
 /// States a dirty bit stands for (half a word of two-bit codes).
 const BLOCK: u64 = 64;
-/// Slices start at multiples of this (and of [`BLOCK`]).
-const ALIGN: u64 = 1024;
+/// log2 of the most states of a segment: worker `w` of `P` owns segments `w`, `w + P`,
+/// `w + 2P`, ... of 2^20 ranks (256 KiB of codes), so every level's work is shared (a level's
+/// states lie in a few regions of the ranks), while moves of the discs below the segment's
+/// digits stay in their segment. Smaller spaces have smaller segments, at least 16 a worker
+/// (and at least a block).
+const SEGMENT_SHIFT: u32 = 20;
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u32 = 4096;
 const UNSEEN: u64 = 3;
@@ -39,7 +43,8 @@ type Weight<S> = dyn Fn(&S, u64) -> u64 + Send + Sync;
 type Progress = dyn Fn(u32, u64) + Send + Sync;
 
 /// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
-/// workers of a [`Cluster`]: each holds the codes of one contiguous slice of the ranks.
+/// workers of a [`Cluster`]: each holds the codes of its slice of the ranks (segments of up to
+/// 2^20 ranks dealt round the workers).
 ///
 /// **Requires** what [`statespace::two_bit_bfs`] requires: reversible moves, unit costs, every
 /// state below `len`. It gives the same level sizes.
@@ -156,12 +161,11 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
     /// state, plus two bitmaps of a bit per 16 states each.
     pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
-        let chunk = chunk_len(self.len, cluster.peers());
-        let first = (cluster.process() * cluster.workers()) as u64;
-        (first..first + cluster.workers() as u64)
+        let owners = Owners::new(self.len, cluster.peers());
+        let first = cluster.process() * cluster.workers();
+        (first..first + cluster.workers())
             .map(|worker| {
-                let start = (worker * chunk).min(self.len);
-                let len = (start + chunk).min(self.len) - start;
+                let len = owners.slice_len(worker);
                 len.div_ceil(32) * 8 + 2 * len.div_ceil(BLOCK).div_ceil(64) * 8
             })
             .sum()
@@ -262,10 +266,8 @@ struct Share<'a, S> {
     search: &'a TwoBitSearch<S>,
     owner: Owner,
     me: usize,
-    /// This worker's ranks, `start..end`, out of slices of `chunk` ranks.
-    start: u64,
-    end: u64,
-    chunk: u64,
+    /// Who owns which ranks.
+    owners: Owners,
     workers_per_process: usize,
     rounds: Rounds,
     slice: Slice,
@@ -282,10 +284,9 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
     fn new(search: &'a TwoBitSearch<S>, worker: &mut Worker, workers_per_process: usize) -> Self {
         let me = worker.index();
         let peers = worker.peers();
-        let chunk = chunk_len(search.len, peers);
-        let start = (me as u64 * chunk).min(search.len);
-        let end = (start + chunk).min(search.len);
-        let (slice, unallocated) = match Slice::try_new(end - start) {
+        let owners = Owners::new(search.len, peers);
+        let len = owners.slice_len(me);
+        let (slice, unallocated) = match Slice::try_new(len) {
             Ok(slice) => (slice, None),
             Err(error) => (Slice::try_new(0).expect("an empty slice"), Some(error)),
         };
@@ -295,15 +296,13 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
                 fingerprint: search.fingerprint(),
                 peers,
                 index: me,
-                start,
-                len: end - start,
+                segment_shift: owners.shift,
+                len,
             },
             me,
-            start,
-            end,
-            chunk,
+            owners,
             workers_per_process,
-            rounds: Rounds::new(worker, chunk),
+            rounds: Rounds::new(worker, owners),
             slice,
             unallocated,
             sizes: Vec::new(),
@@ -383,8 +382,8 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
         } else {
             let mut first = 0;
             for &source in &self.search.sources {
-                if (self.start..self.end).contains(&source)
-                    && self.slice.reach(source - self.start, 0)
+                if self.owners.owner(source) == self.me
+                    && self.slice.reach(self.owners.local(source), 0)
                 {
                     first += self.weight(source);
                 }
@@ -404,7 +403,7 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
     fn expand_level(&mut self, worker: &mut Worker) {
         let depth = self.sizes.len() as u64 - 1;
         let (code, next_code) = (depth % 3, (depth + 1) % 3);
-        let (start, end, chunk) = (self.start, self.end, self.chunk);
+        let (owners, me) = (self.owners, self.me);
         let wpp = self.workers_per_process;
         let process_of = |w: usize| w / wpp;
         let search = self.search;
@@ -426,32 +425,30 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
                 }
                 let mut reach = Reach {
                     slice: &mut *slice,
-                    start,
-                    end,
+                    owners,
+                    me,
                     code: next_code,
                     weight: &weight,
                     found: &mut found,
                     sent: &mut sent,
                     ranks: &mut rounds.ranks,
-                    chunk,
-                    process: process_of(self.me),
+                    process: process_of(me),
                     process_of: &process_of,
                 };
-                search
-                    .space
-                    .expand_block(start + block * BLOCK, members, &mut reach);
+                let first = owners.global(me, block * BLOCK);
+                search.space.expand_block(first, members, &mut reach);
                 let before = expanded;
                 expanded += members.len();
                 if before / STEP_EVERY != expanded / STEP_EVERY {
                     worker.step();
-                    found +=
-                        slice.receive(&mut rounds.inbox.borrow_mut(), start, next_code, weight);
+                    let inbox = &mut rounds.inbox.borrow_mut();
+                    found += slice.receive(inbox, owners, next_code, weight);
                 }
             }
         }
         slice.current = current;
         rounds.close(worker, |inbox| {
-            found += slice.receive(inbox, start, next_code, weight);
+            found += slice.receive(inbox, owners, next_code, weight);
         });
         let notes = rounds.gather(worker, [found, sent.within, sent.between]);
         let size = notes.iter().map(|n| n[0]).sum();
@@ -548,8 +545,8 @@ struct Rounds {
 }
 
 impl Rounds {
-    /// The dataflow: ranks exchanged to `rank / chunk`, notes broadcast.
-    fn new(worker: &mut Worker, chunk: u64) -> Self {
+    /// The dataflow: ranks exchanged to their owners, notes broadcast.
+    fn new(worker: &mut Worker, owners: Owners) -> Self {
         let inbox: Rc<RefCell<Vec<u64>>> = Rc::default();
         let gathered: Rc<RefCell<Vec<[u64; 5]>>> = Rc::default();
         let mut ranks = InputHandle::<u64, CapacityContainerBuilder<Vec<u64>>>::new();
@@ -559,7 +556,7 @@ impl Rounds {
             let gathered = Rc::clone(&gathered);
             let (ranks_probe, _) = scope
                 .input_from(&mut ranks)
-                .exchange(move |rank: &u64| rank / chunk)
+                .exchange(move |rank: &u64| owners.owner(*rank) as u64)
                 .inspect_core(move |event| {
                     if let Ok((_, data)) = event {
                         inbox.borrow_mut().extend_from_slice(data.as_slice());
@@ -720,13 +717,13 @@ impl Slice {
     fn receive(
         &mut self,
         inbox: &mut Vec<u64>,
-        start: u64,
+        owners: Owners,
         code: u64,
         weight: impl Fn(u64) -> u64,
     ) -> u64 {
         let mut found = 0;
         for rank in inbox.drain(..) {
-            if self.reach(rank - start, code) {
+            if self.reach(owners.local(rank), code) {
                 found += weight(rank);
             }
         }
@@ -738,15 +735,15 @@ impl Slice {
 /// set at a time), the others sent to their owners.
 struct Reach<'a, W, P> {
     slice: &'a mut Slice,
-    start: u64,
-    end: u64,
+    owners: Owners,
+    /// The expanding worker.
+    me: usize,
     /// The code written into what is reached.
     code: u64,
     weight: &'a W,
     found: &'a mut u64,
     sent: &'a mut Traffic,
     ranks: &'a mut InputHandle<u64, CapacityContainerBuilder<Vec<u64>>>,
-    chunk: u64,
     /// This worker's process.
     process: usize,
     process_of: &'a P,
@@ -754,12 +751,13 @@ struct Reach<'a, W, P> {
 
 impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
     fn one(&mut self, _: u64, succ: u64) {
-        if (self.start..self.end).contains(&succ) {
-            if self.slice.reach(succ - self.start, self.code) {
+        let owner = self.owners.owner(succ);
+        if owner == self.me {
+            if self.slice.reach(self.owners.local(succ), self.code) {
                 *self.found += (self.weight)(succ);
             }
         } else {
-            if (self.process_of)((succ / self.chunk) as usize) == self.process {
+            if (self.process_of)(owner) == self.process {
                 self.sent.within += 1;
             } else {
                 self.sent.between += 1;
@@ -772,12 +770,16 @@ impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
         let Some(last) = set.last() else {
             return;
         };
-        if first >= self.start && first + u64::from(last) < self.end {
-            let start = self.start;
-            let weight = self.weight;
+        let owners = self.owners;
+        // Both ends in this worker's segments: one segment (segments of one worker lie
+        // `peers` segments apart), so the set is contiguous in the slice too.
+        if owners.owner(first) == self.me && owners.owner(first + u64::from(last)) == self.me {
+            let (weight, me) = (self.weight, self.me);
             *self.found += self
                 .slice
-                .reach_set(first - start, set, self.code, |local| weight(start + local));
+                .reach_set(owners.local(first), set, self.code, |local| {
+                    weight(owners.global(me, local))
+                });
         } else {
             for i in set.iter() {
                 self.one(first, first + u64::from(i));
@@ -798,7 +800,60 @@ fn filled(len: usize, word: u64) -> Result<Vec<u64>, Error> {
     Ok(words)
 }
 
-/// The ranks each worker owns: an equal share, rounded up to a multiple of [`ALIGN`].
-fn chunk_len(len: u64, peers: usize) -> u64 {
-    len.div_ceil(peers as u64).div_ceil(ALIGN).max(1) * ALIGN
+/// Who owns which ranks of `0..len`: segments of `2^shift` ranks dealt round the workers; a
+/// worker's slice is its segments one after another.
+#[derive(Clone, Copy, Debug)]
+struct Owners {
+    len: u64,
+    peers: u64,
+    shift: u32,
 }
+
+impl Owners {
+    fn new(len: u64, peers: usize) -> Self {
+        let peers = peers.max(1) as u64;
+        let per_segment = (len / (16 * peers)).max(1);
+        let shift = (63 - per_segment.leading_zeros()).clamp(BLOCK.trailing_zeros(), SEGMENT_SHIFT);
+        Self { len, peers, shift }
+    }
+
+    /// The worker that owns `rank`.
+    #[inline]
+    fn owner(&self, rank: u64) -> usize {
+        ((rank >> self.shift) % self.peers) as usize
+    }
+
+    /// Where `rank` lies in its owner's slice.
+    #[inline]
+    fn local(&self, rank: u64) -> u64 {
+        let mask = (1 << self.shift) - 1;
+        ((rank >> self.shift) / self.peers) << self.shift | (rank & mask)
+    }
+
+    /// The rank at `local` in `worker`'s slice.
+    #[inline]
+    fn global(&self, worker: usize, local: u64) -> u64 {
+        let mask = (1 << self.shift) - 1;
+        ((local >> self.shift) * self.peers + worker as u64) << self.shift | (local & mask)
+    }
+
+    /// The ranks `worker` owns: its whole segments, and the part of the last segment below
+    /// `len` when that one is its.
+    fn slice_len(&self, worker: usize) -> u64 {
+        let segments = self.len.div_ceil(1 << self.shift);
+        let worker = worker as u64;
+        if worker >= segments {
+            return 0;
+        }
+        let owned = (segments - 1 - worker) / self.peers + 1;
+        let last = segments - 1;
+        if last % self.peers == worker {
+            ((owned - 1) << self.shift) + (self.len - (last << self.shift))
+        } else {
+            owned << self.shift
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
