@@ -18,7 +18,7 @@ use crate::spread::{Ended, Process, hostfile, loopback, one_machine, scratch};
 /// Levels between two checkpoints, and the peer timeout of the runs.
 const EVERY: u32 = 3;
 const PEER_TIMEOUT: Duration = Duration::from_secs(2);
-/// How long after a fault (a kill; a stop adds the peer timeout) the survivor may take.
+/// How long after a fault and the peer timeout the survivor may take to end.
 const SLACK: Duration = Duration::from_secs(5);
 
 /// The figures of a chaos run.
@@ -142,6 +142,9 @@ fn arguments(checkpoints: &Path, resume: bool) -> Vec<String> {
         &EVERY.to_string(),
         "--peer-timeout",
         &PEER_TIMEOUT.as_secs().to_string(),
+        // A process killed before it connected leaves the other waiting this long.
+        "--connect-timeout",
+        &PEER_TIMEOUT.as_secs().to_string(),
         folder,
         &checkpoints.display().to_string(),
     ]
@@ -228,7 +231,8 @@ fn attempt(
     expected: &Ended,
 ) -> Result<bool, String> {
     let mut processes = start(discs, hosts, checkpoints, resume)?;
-    let at = Instant::now() + Duration::from_micros(rng.below(clean.as_micros() as u64 + 1));
+    let started = Instant::now();
+    let at = started + Duration::from_micros(rng.below(clean.as_micros() as u64 + 1));
     while Instant::now() < at && processes.iter_mut().any(Process::running) {
         std::thread::sleep(Duration::from_millis(1));
     }
@@ -249,7 +253,9 @@ fn attempt(
     figures.during_writes += u32::from(partial);
     let victim_process = processes.remove(victim);
     let survivor = processes.pop().expect("two processes");
-    let deadline = Instant::now() + SLACK + if stop { PEER_TIMEOUT } else { Duration::ZERO };
+    // A stopped peer is noticed after the peer timeout; one gone before it connected, after
+    // the connection timeout (the same).
+    let deadline = Instant::now() + SLACK + PEER_TIMEOUT;
     let ended = survivor.wait_until(deadline)?;
     if stop {
         victim_process.signal("KILL")?;
@@ -265,7 +271,13 @@ fn attempt(
         }
         Some(e) if e.code == Some(2) && e.stderr.lines().count() == 1 => figures.survived += 1,
         Some(e) if e.code == Some(0) => figures.survived += 1,
-        other => println!("fault {}: the survivor ended {other:?}", figures.injected),
+        other => println!(
+            "fault {}: {} of process {victim} {} ms into a {} run; the survivor ended {other:?}",
+            figures.injected,
+            if stop { "SIGSTOP" } else { "SIGKILL" },
+            (at - started).as_millis(),
+            if resume { "resumed" } else { "fresh" },
+        ),
     }
     let after = saved(checkpoints).0;
     if after < before {
