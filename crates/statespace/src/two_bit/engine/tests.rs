@@ -18,7 +18,7 @@ fn members_finds_the_states_of_a_code() {
 
 #[test]
 fn local_and_global_words_are_inverse() {
-    for threads in 1..4 {
+    for threads in 1..9 {
         let layout = Layout::with(threads, 11);
         let words = 10 * layout.segment_words() + 5;
         let mut seen = vec![false; words];
