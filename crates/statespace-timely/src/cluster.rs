@@ -31,6 +31,9 @@ const HEARTBEAT: u64 = 1;
 /// Words of the handshake.
 const HELLO: usize = 5;
 
+/// A connection to every other process, `None` at this process's place.
+type Sockets = Vec<Option<TcpStream>>;
+
 /// The workers of a search: `workers` threads in each of `addresses.len()` processes (one when
 /// no addresses are given), this process being number `process`.
 ///
@@ -248,8 +251,7 @@ impl Cluster {
     /// Two sockets to every other process (`None` at this process's place), one for the
     /// data and one for the heartbeats: this process listens at its own address, connects to
     /// the processes numbered below it and accepts the ones above, all before the deadline.
-    #[allow(clippy::type_complexity)]
-    fn connect(&self) -> Result<(Vec<Option<TcpStream>>, Vec<Option<TcpStream>>), Error> {
+    fn connect(&self) -> Result<(Sockets, Sockets), Error> {
         let deadline = Instant::now() + self.connect_timeout;
         let me = self.process;
         let listener = TcpListener::bind(&self.addresses[me]).map_err(|e| {
@@ -259,8 +261,7 @@ impl Cluster {
             ))
         })?;
         let none = || (0..self.addresses.len()).map(|_| None).collect::<Vec<_>>();
-        let (mut data, mut beats): (Vec<Option<TcpStream>>, Vec<Option<TcpStream>>) =
-            (none(), none());
+        let (mut data, mut beats): (Sockets, Sockets) = (none(), none());
         for (other, address) in self.addresses.iter().enumerate().take(me) {
             for kind in [DATA, HEARTBEAT] {
                 let mut stream = connect_until(address, deadline).map_err(|e| {
