@@ -38,6 +38,10 @@ pub(crate) enum Phase {
 /// milliseconds in bits 32 to 63, and cut its connections.
 const VERDICT: u64 = 0xff;
 
+/// How long the finder of a silence waits between telling the others and cutting its
+/// connections.
+const VERDICT_LEAD: Duration = Duration::from_millis(50);
+
 impl Status {
     /// Records that this process is in `phase` at `level`.
     pub fn set(&self, phase: Phase, level: u32) {
@@ -113,6 +117,11 @@ impl Shared {
             // One small write: whole, or not at all once the peer's buffer is full.
             let _ = stream.write_all(&word.to_le_bytes());
         }
+        if self.beats.len() > 1 {
+            // A head start for the word over the cut, which the others also see as a lost
+            // connection: they record the silence first (see `Liveness::finish`).
+            std::thread::sleep(VERDICT_LEAD);
+        }
         for stream in self.data.iter().chain(&self.beats) {
             let _ = stream.shutdown(Shutdown::Both);
         }
@@ -173,10 +182,10 @@ impl Liveness {
     }
 
     /// Stops the threads (closing the heartbeat connections) and returns the silence found,
-    /// if any. After a failed search, `failed`, a peer's word about a silence may still be on
-    /// its way: it is given a moment to arrive.
+    /// if any. After a failed search, `failed`, a peer's word about a silence, sent
+    /// [`VERDICT_LEAD`] before its cut, may still be being read: it is given a moment.
     pub fn finish(mut self, failed: bool) -> Option<Silence> {
-        let deadline = Instant::now() + Duration::from_millis(300);
+        let deadline = Instant::now() + Duration::from_millis(20);
         while failed && Instant::now() < deadline && self.threads_running() {
             if self
                 .shared
