@@ -4,8 +4,10 @@ mod checkpoint;
 mod cluster;
 mod error;
 mod liveness;
+mod owners;
 mod report;
 mod search;
+mod slice;
 
 pub use cluster::Cluster;
 pub use error::Error;

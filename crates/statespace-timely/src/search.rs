@@ -25,19 +25,12 @@ use crate::checkpoint::Owner;
 use crate::cluster::Cluster;
 use crate::error::Error;
 use crate::liveness::{Phase, Status};
+use crate::owners::Owners;
 use crate::report::{Report, Traffic};
+use crate::slice::{BLOCK, Slice};
 
-/// States a dirty bit stands for (half a word of two-bit codes).
-const BLOCK: u64 = 64;
-/// log2 of the most states of a segment: worker `w` of `P` owns segments `w`, `w + P`,
-/// `w + 2P`, ... of 2^20 ranks (256 KiB of codes), so every level's work is shared (a level's
-/// states lie in a few regions of the ranks), while moves of the discs below the segment's
-/// digits stay in their segment. Smaller spaces have smaller segments, at least 16 a worker
-/// (and at least a block).
-const SEGMENT_SHIFT: u32 = 20;
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u32 = 4096;
-const UNSEEN: u64 = 3;
 
 type Weight<S> = dyn Fn(&S, u64) -> u64 + Send + Sync;
 type Progress = dyn Fn(u32, u64) + Send + Sync;
@@ -621,116 +614,6 @@ impl Rounds {
     }
 }
 
-/// One worker's slice of the two-bit table, with the dirty bits of its blocks.
-struct Slice {
-    len: u64,
-    words: Vec<u64>,
-    current: Vec<u64>,
-    next: Vec<u64>,
-}
-
-impl Slice {
-    /// The slice of `len` states, all unreached.
-    ///
-    /// # Errors
-    /// [`Error::OutOfMemory`] when the allocator refuses it.
-    fn try_new(len: u64) -> Result<Self, Error> {
-        let bitmap = len.div_ceil(BLOCK).div_ceil(64) as usize;
-        Ok(Self {
-            len,
-            words: filled(len.div_ceil(32) as usize, u64::MAX)?,
-            current: filled(bitmap, 0)?,
-            next: filled(bitmap, 0)?,
-        })
-    }
-
-    /// Writes `code` for the unreached local state `local`; whether it was unreached.
-    #[inline]
-    fn reach(&mut self, local: u64, code: u64) -> bool {
-        let shift = 2 * (local % 32);
-        let word = &mut self.words[(local / 32) as usize];
-        if *word >> shift & 3 != UNSEEN {
-            return false;
-        }
-        *word &= !((UNSEEN ^ code) << shift);
-        let block = local / BLOCK;
-        self.next[(block / 64) as usize] |= 1 << (block % 64);
-        true
-    }
-
-    /// The states of the block of 64 from local state `first` with `code`, as a set.
-    fn members(&self, first: u64, code: u64) -> Members {
-        let word = (first / 32) as usize;
-        let codes = [word, word + 1].map(|w| self.words.get(w).copied().unwrap_or(u64::MAX));
-        let set = Members::with_code(codes, code);
-        if first + 64 > self.len {
-            set & !Members::ALL.shift_up((self.len - first) as u32)
-        } else {
-            set
-        }
-    }
-
-    /// Writes `code` for the unreached states of `set` (from local state `first`, all in the
-    /// slice), a word of codes at a time; the weight of those reached.
-    fn reach_set(
-        &mut self,
-        first: u64,
-        set: Members,
-        code: u64,
-        weight: impl Fn(u64) -> u64,
-    ) -> u64 {
-        let (word, pieces) = set.over_words(first);
-        let word = word as usize;
-        let mut found = 0;
-        for (i, piece) in pieces.enumerate() {
-            let codes = &mut self.words[word + i];
-            let mut new = *codes & *codes >> 1 & piece;
-            if new == 0 {
-                continue;
-            }
-            *codes &= !(new * (UNSEEN ^ code));
-            let block = (word + i) as u64 * 32 / BLOCK;
-            self.next[(block / 64) as usize] |= 1 << (block % 64);
-            while new != 0 {
-                found += weight((word + i) as u64 * 32 + u64::from(new.trailing_zeros() / 2));
-                new &= new - 1;
-            }
-        }
-        found
-    }
-
-    /// Makes every block of the slice current (after a resume: the old levels that share the
-    /// current code are expanded once more, harmlessly, as their neighbours are all reached).
-    fn mark_all(&mut self) {
-        let blocks = self.len.div_ceil(BLOCK);
-        for (index, word) in self.current.iter_mut().enumerate() {
-            let below = blocks.saturating_sub(index as u64 * 64).min(64);
-            *word = if below == 64 {
-                u64::MAX
-            } else {
-                (1 << below) - 1
-            };
-        }
-    }
-
-    /// Marks the ranks in `inbox` (all this slice's) with `code`; the weight of those reached.
-    fn receive(
-        &mut self,
-        inbox: &mut Vec<u64>,
-        owners: Owners,
-        code: u64,
-        weight: impl Fn(u64) -> u64,
-    ) -> u64 {
-        let mut found = 0;
-        for rank in inbox.drain(..) {
-            if self.reach(owners.local(rank), code) {
-                found += weight(rank);
-            }
-        }
-        found
-    }
-}
-
 /// Where a worker's expansion of a block reports: successors in its slice are reached here (a
 /// set at a time), the others sent to their owners.
 struct Reach<'a, W, P> {
@@ -787,73 +670,3 @@ impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
         }
     }
 }
-
-/// `len` copies of `word`, or [`Error::OutOfMemory`] when they cannot be allocated.
-fn filled(len: usize, word: u64) -> Result<Vec<u64>, Error> {
-    let mut words = Vec::new();
-    words
-        .try_reserve_exact(len)
-        .map_err(|_| Error::OutOfMemory {
-            bytes: 8 * len as u64,
-        })?;
-    words.resize(len, word);
-    Ok(words)
-}
-
-/// Who owns which ranks of `0..len`: segments of `2^shift` ranks dealt round the workers; a
-/// worker's slice is its segments one after another.
-#[derive(Clone, Copy, Debug)]
-struct Owners {
-    len: u64,
-    peers: u64,
-    shift: u32,
-}
-
-impl Owners {
-    fn new(len: u64, peers: usize) -> Self {
-        let peers = peers.max(1) as u64;
-        let per_segment = (len / (16 * peers)).max(1);
-        let shift = (63 - per_segment.leading_zeros()).clamp(BLOCK.trailing_zeros(), SEGMENT_SHIFT);
-        Self { len, peers, shift }
-    }
-
-    /// The worker that owns `rank`.
-    #[inline]
-    fn owner(&self, rank: u64) -> usize {
-        ((rank >> self.shift) % self.peers) as usize
-    }
-
-    /// Where `rank` lies in its owner's slice.
-    #[inline]
-    fn local(&self, rank: u64) -> u64 {
-        let mask = (1 << self.shift) - 1;
-        ((rank >> self.shift) / self.peers) << self.shift | (rank & mask)
-    }
-
-    /// The rank at `local` in `worker`'s slice.
-    #[inline]
-    fn global(&self, worker: usize, local: u64) -> u64 {
-        let mask = (1 << self.shift) - 1;
-        ((local >> self.shift) * self.peers + worker as u64) << self.shift | (local & mask)
-    }
-
-    /// The ranks `worker` owns: its whole segments, and the part of the last segment below
-    /// `len` when that one is its.
-    fn slice_len(&self, worker: usize) -> u64 {
-        let segments = self.len.div_ceil(1 << self.shift);
-        let worker = worker as u64;
-        if worker >= segments {
-            return 0;
-        }
-        let owned = (segments - 1 - worker) / self.peers + 1;
-        let last = segments - 1;
-        if last % self.peers == worker {
-            ((owned - 1) << self.shift) + (self.len - (last << self.shift))
-        } else {
-            owned << self.shift
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests;
