@@ -9,7 +9,7 @@
 //! The figures: faults injected and survived, faults during a checkpoint write (a partial
 //! file left behind), checkpoints lost, answers changed (must be 0), searches completed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -82,23 +82,22 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     if clean.levels() != expected.levels() {
         return Err("the uninterrupted spread run differs from the one-machine report".into());
     }
-    let mut rng = Rng(seed);
-    let mut figures = Figures::default();
+    let mut chaos = Chaos {
+        discs,
+        hosts,
+        checkpoints,
+        clean: clean_time,
+        expected,
+        rng: Rng(seed),
+        figures: Figures::default(),
+    };
     let mut resume = false;
-    reset(&checkpoints)?;
-    while figures.injected < faults {
-        resume = attempt(
-            discs,
-            &hosts,
-            &checkpoints,
-            resume,
-            clean_time,
-            &mut rng,
-            &mut figures,
-            &expected,
-        )?;
+    reset(&chaos.checkpoints)?;
+    while chaos.figures.injected < faults {
+        resume = chaos.attempt(resume)?;
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let figures = chaos.figures;
     report(&figures, clean_time, started.elapsed());
     if figures.answers_changed > 0
         || figures.survived < figures.injected
@@ -217,82 +216,88 @@ fn saved(checkpoints: &Path) -> (Option<u32>, bool) {
     )
 }
 
-/// One run, fresh or resumed, with a fault at a random moment of its expected time: counts
-/// the fault (or the completed search) and says whether the next run resumes.
-#[allow(clippy::too_many_arguments)]
-fn attempt(
+/// A chaos run under way: the search, the uninterrupted run's time and report, the random
+/// generator and the figures so far.
+struct Chaos {
     discs: u8,
-    hosts: &Path,
-    checkpoints: &Path,
-    resume: bool,
+    hosts: PathBuf,
+    checkpoints: PathBuf,
     clean: Duration,
-    rng: &mut Rng,
-    figures: &mut Figures,
-    expected: &Ended,
-) -> Result<bool, String> {
-    let mut processes = start(discs, hosts, checkpoints, resume)?;
-    let started = Instant::now();
-    let at = started + Duration::from_micros(rng.below(clean.as_micros() as u64 + 1));
-    while Instant::now() < at && processes.iter_mut().any(Process::running) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    if !processes.iter_mut().any(Process::running) {
-        return finished(processes, figures, expected, checkpoints);
-    }
-    let victim = rng.below(2) as usize;
-    let stop = rng.below(5) == 0;
-    let before = saved(checkpoints).0;
-    processes[victim].signal(if stop { "STOP" } else { "KILL" })?;
-    let (_, partial) = saved(checkpoints);
-    figures.injected += 1;
-    if stop {
-        figures.stops += 1;
-    } else {
-        figures.kills += 1;
-    }
-    figures.during_writes += u32::from(partial);
-    let victim_process = processes.remove(victim);
-    let survivor = processes.pop().expect("two processes");
-    // A stopped peer is noticed after the peer timeout; one gone before it connected, after
-    // the connection timeout (the same).
-    let deadline = Instant::now() + SLACK + PEER_TIMEOUT;
-    let ended = survivor.wait_until(deadline)?;
-    if stop {
-        victim_process.signal("KILL")?;
-    }
-    drop(victim_process);
-    match ended {
-        // It may have finished just before the fault: then the search is complete.
-        Some(e) if e.code == Some(0) && e.stdout.contains("largest distance") => {
-            figures.survived += 1;
-            count_search(&e, figures, expected);
+    expected: Ended,
+    rng: Rng,
+    figures: Figures,
+}
+
+impl Chaos {
+    /// One run, fresh or resumed, with a fault at a random moment of its expected time: counts
+    /// the fault (or the completed search) and says whether the next run resumes.
+    fn attempt(&mut self, resume: bool) -> Result<bool, String> {
+        let (checkpoints, figures, rng) = (&self.checkpoints, &mut self.figures, &mut self.rng);
+        let (clean, expected) = (self.clean, &self.expected);
+        let mut processes = start(self.discs, &self.hosts, checkpoints, resume)?;
+        let started = Instant::now();
+        let at = started + Duration::from_micros(rng.below(clean.as_micros() as u64 + 1));
+        while Instant::now() < at && processes.iter_mut().any(Process::running) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        if !processes.iter_mut().any(Process::running) {
+            return finished(processes, figures, expected, checkpoints);
+        }
+        let victim = rng.below(2) as usize;
+        let stop = rng.below(5) == 0;
+        let before = saved(checkpoints).0;
+        processes[victim].signal(if stop { "STOP" } else { "KILL" })?;
+        let (_, partial) = saved(checkpoints);
+        figures.injected += 1;
+        if stop {
+            figures.stops += 1;
+        } else {
+            figures.kills += 1;
+        }
+        figures.during_writes += u32::from(partial);
+        let victim_process = processes.remove(victim);
+        let survivor = processes.pop().expect("two processes");
+        // A stopped peer is noticed after the peer timeout; one gone before it connected, after
+        // the connection timeout (the same).
+        let deadline = Instant::now() + SLACK + PEER_TIMEOUT;
+        let ended = survivor.wait_until(deadline)?;
+        if stop {
+            victim_process.signal("KILL")?;
+        }
+        drop(victim_process);
+        match ended {
+            // It may have finished just before the fault: then the search is complete.
+            Some(e) if e.code == Some(0) && e.stdout.contains("largest distance") => {
+                figures.survived += 1;
+                count_search(&e, figures, expected);
+                reset(checkpoints)?;
+                return Ok(false);
+            }
+            Some(e) if e.code == Some(2) && e.stderr.lines().count() == 1 => figures.survived += 1,
+            Some(e) if e.code == Some(0) => figures.survived += 1,
+            other => println!(
+                "fault {}: {} of process {victim} {} ms into a {} run; the survivor ended {other:?}",
+                figures.injected,
+                if stop { "SIGSTOP" } else { "SIGKILL" },
+                (at - started).as_millis(),
+                if resume { "resumed" } else { "fresh" },
+            ),
+        }
+        let after = saved(checkpoints).0;
+        if after < before {
+            figures.checkpoints_lost += 1;
+            println!(
+                "fault {}: the newest checkpoint went from {before:?} to {after:?}",
+                figures.injected
+            );
+        }
+        if after.is_none() {
+            figures.restarts_from_scratch += 1;
             reset(checkpoints)?;
             return Ok(false);
         }
-        Some(e) if e.code == Some(2) && e.stderr.lines().count() == 1 => figures.survived += 1,
-        Some(e) if e.code == Some(0) => figures.survived += 1,
-        other => println!(
-            "fault {}: {} of process {victim} {} ms into a {} run; the survivor ended {other:?}",
-            figures.injected,
-            if stop { "SIGSTOP" } else { "SIGKILL" },
-            (at - started).as_millis(),
-            if resume { "resumed" } else { "fresh" },
-        ),
+        Ok(true)
     }
-    let after = saved(checkpoints).0;
-    if after < before {
-        figures.checkpoints_lost += 1;
-        println!(
-            "fault {}: the newest checkpoint went from {before:?} to {after:?}",
-            figures.injected
-        );
-    }
-    if after.is_none() {
-        figures.restarts_from_scratch += 1;
-        reset(checkpoints)?;
-        return Ok(false);
-    }
-    Ok(true)
 }
 
 /// A run that ended before its fault: both must have succeeded with the expected report.
