@@ -165,6 +165,16 @@ fn refused(ended: Option<Ended>, process: usize, says: &str) -> Result<String, S
     Ok(ended.stderr.trim_end().to_string())
 }
 
+/// Checks that every process of a cut run ended as [`refused`] with a line naming a silent
+/// peer; their lines.
+fn all_silent(ended: Vec<Option<Ended>>) -> Result<Vec<String>, String> {
+    ended
+        .into_iter()
+        .enumerate()
+        .map(|(i, ended)| refused(ended, i, "sent nothing"))
+        .collect()
+}
+
 /// The host files of processes in the two namespaces.
 fn namespace_hosts(c: &Context) -> Result<Vec<std::path::PathBuf>, String> {
     let addresses: Vec<String> = Namespaces::ADDRESSES
@@ -274,10 +284,7 @@ fn link_down(c: &Context) -> Result<String, String> {
         Duration::from_millis(2500),
         |_| namespaces.link(0, false),
     )?;
-    let mut said = Vec::new();
-    for (i, ended) in ended.into_iter().enumerate() {
-        said.push(refused(ended, i, "sent nothing")?);
-    }
+    let said = all_silent(ended)?;
     namespaces.link(0, true)?;
     let resumed = run.resume(c, &hosts, &[Some(a), Some(b)])?;
     Ok(format!(
@@ -363,10 +370,7 @@ fn stalled(c: &Context) -> Result<String, String> {
         |_| Ok(()),
     )?;
     drop(proxy);
-    let mut said = Vec::new();
-    for (i, ended) in ended.into_iter().enumerate() {
-        said.push(refused(ended, i, "sent nothing")?);
-    }
+    let said = all_silent(ended)?;
     // Resumed over a proxy that no longer stalls.
     let (hosts, proxy) = proxied_hosts(c, Mode::Delay(Duration::ZERO))?;
     let resumed = run.resume(c, &hosts, &[])?;

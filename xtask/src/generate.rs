@@ -91,11 +91,16 @@ pub fn random_board(rng: &mut Rng, rows: usize, cols: usize, wall_percent: u64) 
             free.push((r, c));
         }
     }
+    place_markers(rng, &mut cells, free);
+    board_text(&cells)
+}
+
+/// Puts the hole, the red and the blue marble on three random cells of `free`.
+fn place_markers(rng: &mut Rng, cells: &mut [Vec<u8>], mut free: Vec<(usize, usize)>) {
     for marker in [b'O', b'R', b'B'] {
         let (r, c) = free.swap_remove(rng.below(free.len() as u64) as usize);
         cells[r][c] = marker;
     }
-    board_text(&cells)
 }
 
 /// A maze-like board: a grid of corridors on odd rows and columns with random doors, so that
@@ -112,10 +117,7 @@ fn corridor_board(rng: &mut Rng, n: usize) -> String {
             }
         }
     }
-    for marker in [b'O', b'R', b'B'] {
-        let (r, c) = free.swap_remove(rng.below(free.len() as u64) as usize);
-        cells[r][c] = marker;
-    }
+    place_markers(rng, &mut cells, free);
     board_text(&cells)
 }
 

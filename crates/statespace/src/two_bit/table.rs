@@ -67,14 +67,10 @@ impl TwoBitTable {
     /// # Errors
     /// [`TableAllocError`] when the allocator refuses it.
     pub fn try_new(len: u64) -> Result<Self, TableAllocError> {
-        let refused = TableAllocError {
-            bytes: len.div_ceil(32).saturating_mul(8),
-        };
-        let count = usize::try_from(len.div_ceil(32)).map_err(|_| refused)?;
-        let mut words = Vec::new();
-        words.try_reserve_exact(count).map_err(|_| refused)?;
-        words.extend((0..count).map(|_| AtomicU64::new(u64::MAX)));
-        Ok(Self { words, len })
+        Ok(Self::from_words(
+            try_filled(len.div_ceil(32), u64::MAX)?,
+            len,
+        ))
     }
 
     /// The number of states.
