@@ -10,15 +10,15 @@
 //! move of the block's larger discs, the members whose small discs [`avoid`] both pegs move
 //! together, to the same positions of another block.
 //!
-//! The canonical ranks of the quotient ([`crate::CanonicalIndex`]) are base 4 below the disc
-//! where the third of pegs 1 to 3 first appears (counting from the largest disc): every rank of
-//! such a run is the run's first rank plus the packed bits of the discs below, so a run of
-//! `4^k` ranks (`k >= 3`) is made of groups of 64 consecutive ranks that are blocks as above
+//! The canonical ranks of the quotient ([`crate::CanonicalIndex`]) are base 4 below the first
+//! disc of label 1 (the second of pegs 1 to 3 to appear, counting from the largest disc): every
+//! rank of such a run is the run's first rank plus the packed bits of the discs below, so a run
+//! of `4^k` ranks (`k >= 3`) is made of groups of 64 consecutive ranks that are blocks as above
 //! (not aligned to 64 in the table, as the run's first rank is any number). A move of a larger
 //! disc that keeps every peg's largest disc changes every rank of a group by the same amount,
 //! what the disc adds on one peg less what it added on the other, which the run knows
-//! ([`crate::rank`]'s `Run`). Only moves that empty a peg of 1 to 3 or start one are relabelled
-//! and ranked again, configuration by configuration.
+//! ([`crate::rank`]'s `Run`). Only moves of the run's own discs that empty a peg of 1 to 3 or
+//! start one relabel pegs; in a group of 64 the relabelling is the same for every member.
 
 use statespace::{Members, Successors};
 

@@ -6,22 +6,27 @@
 //! string over the labels 0 to 3 in which labels 0, 1 and 2 first appear in that order (peg 4,
 //! label 3, is free). Its rank is its position among all such strings in lexicographic order,
 //! counted with `completions[rest][used]`: the number of ways to finish a string with `rest`
-//! discs still to place once `used` of the labels 0 to 2 have appeared. Once all three have
-//! appeared every label is free, so the remaining discs' packed bits are the remaining rank;
-//! a scan stops there, after a few discs for most configurations.
+//! discs still to place once `used` of the labels 0 to 2 have appeared. Once labels 0 and 1
+//! have appeared, the rest counts in base 4: the three labels 0, 1 and 3 each leave
+//! `completions[rest][2]` completions, and the new label 2 leaves `completions[rest][3]`,
+//! which are equal (both `4^rest`), so the remaining discs' packed bits are the remaining rank
+//! and a scan stops there, after a few discs for most configurations.
 
 use statespace::{Members, Space, Successors, Weight};
 
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 use crate::space::HanoiSpace;
 
-/// The ranks that share the discs from the largest down to the one where the third of pegs 1
-/// to 3 first appears: `base..end`, `end - base = 4^free`, and a rank of the run is `base` plus
-/// the packed bits of its `free` smallest discs (`prefix` holds the others).
+/// The ranks that share the discs from the largest down to the first disc of label 1 (the
+/// second of pegs 1 to 3 to appear): `base..end`, `end - base = 4^free`, and a rank of the run
+/// is `base` plus the packed bits of its `free` smallest discs (`prefix` holds the others).
 ///
 /// `value[disc][label]` is what `disc` on `label` adds to the rank of a configuration of the
 /// run: the same for every configuration of the run whose labels appear where the run's do, so
 /// a move that keeps every peg's largest disc changes the rank by the difference of two values.
+/// A move of one of the `free` discs never relabels: the largest discs of labels 0 and 1 are
+/// above it, so it cannot empty their pegs, and on the peg of label 2 (empty, or holding only
+/// free discs) it stays below both; its rank changes by its base-4 digit alone.
 #[derive(Clone, Debug)]
 pub(crate) struct Run {
     /// The discs of the index the run belongs to.
@@ -160,7 +165,7 @@ impl CanonicalIndex {
         for disc in (0..=top).rev() {
             run.above[disc] = (rank - rest, used, prefix);
             run.deepest = disc;
-            if used == 3 {
+            if used >= 2 {
                 let free = disc + 1;
                 for (low, value) in run.value[..free].iter_mut().enumerate() {
                     *value = [0, 1 << (2 * low), 2 << (2 * low), 3 << (2 * low)];
@@ -232,8 +237,8 @@ impl CanonicalIndex {
         let mut used = 0;
         let mut unranked = self.n_discs;
         for &(low, ref table) in &self.chunks {
-            if used == 3 {
-                // Every label is free: the smaller discs' bits count in base 4.
+            if used >= 2 {
+                // Labels 0 and 1 seen: the smaller discs' bits count in base 4 (see `Run`).
                 return rank + (canonical & ((1u64 << (2 * unranked)) - 1));
             }
             unranked = low;
@@ -277,7 +282,8 @@ impl CanonicalIndex {
         let mut packed = 0;
         let mut used = 0;
         for disc in (0..self.n_discs).rev() {
-            if used == 3 {
+            if used >= 2 {
+                // Below the first disc of label 1 the rank counts in base 4 (see `Run`).
                 return packed | rank;
             }
             packed |= self.label_of(disc, &mut used, &mut rank) << (2 * disc);
@@ -290,7 +296,7 @@ impl CanonicalIndex {
 /// [`CanonicalIndex::len`] states for `statespace::two_bit_bfs`.
 ///
 /// It expands a word of ranks at a time ([`Space::expand_block`]) by rank arithmetic: a run of
-/// ranks (those sharing the discs above the one where the third of pegs 1 to 3 appears) knows
+/// ranks (those sharing the discs down to the first of label 1, the second of pegs 1 to 3) knows
 /// what each disc adds to the rank on each peg, so a move that keeps every peg's largest disc
 /// changes the rank by a difference of two of those values (see the `block` module).
 pub struct RankedSpace {
@@ -350,43 +356,42 @@ impl RankedSpace {
         self.index.rank(HanoiSpace::relabel(moved))
     }
 
-    /// The ranks reached from a group of 64 (whose larger discs, with peg masks `masks`, hold
-    /// all of pegs 1 to 3) when `disc`, the only larger disc on peg `from`, moves to `to`: the
-    /// move empties `from`, so the relabelling is the same for every member, `from` becomes
-    /// label 2 and no small disc carries it. Returns the rank with the three smallest discs on
-    /// label 0, and per small disc and peg what it adds (the index's base-4 count below two
-    /// labels seen), so a member's successor is three additions, not a ranking.
-    fn emptying(
+    /// The ranks reached from a group of 64 (whose larger discs have peg masks `masks`) when
+    /// `disc`, a larger disc, moves from `from` to `to` and the move relabels pegs 1 to 3:
+    /// the relabelling is that of the larger discs alone, the same for every member, as long as
+    /// two or more of pegs 1 to 3 hold a larger disc after the move (the small discs avoid both
+    /// pegs, so at most one of pegs 1 to 3 is left with none, and its rank among them is the
+    /// last). Then labels 0 and 1 appear above the small discs, which count in base 4 (see
+    /// `Run`): returns the rank with the three smallest discs on label 0 and, per small disc
+    /// and peg, what it adds, so that a member's successor is three additions, not a ranking.
+    /// `None` when fewer than two of pegs 1 to 3 hold a larger disc after the move.
+    fn relabelled(
         &self,
         masks: [u64; 4],
         disc: usize,
         from: usize,
         to: usize,
-    ) -> (u64, [[u64; 4]; BLOCK_DISCS]) {
+    ) -> Option<(u64, [[u64; 4]; BLOCK_DISCS])> {
         let bit = 1u64 << (2 * disc);
         let mut moved = masks;
         moved[from] ^= bit;
         moved[to] ^= bit;
+        if moved[..3].iter().filter(|&&m| m != 0).count() < 2 {
+            return None;
+        }
         let first = self.index.rank(HanoiSpace::relabel(moved));
         // Pegs 1 to 3 take labels in decreasing order of their largest disc (masks are disjoint,
-        // so the larger mask has the larger disc); peg 4 keeps label 3.
+        // so the larger mask has the larger disc; an empty peg's is 0); peg 4 keeps label 3.
         let mut order = [0usize, 1, 2];
         order.sort_unstable_by(|&a, &b| moved[b].cmp(&moved[a]));
-        let mut label = [0usize, 0, 0, 3];
+        let mut label = [0u64, 0, 0, 3];
         for (i, &peg) in order.iter().enumerate() {
-            label[peg] = i;
+            label[peg] = i as u64;
         }
-        let values = std::array::from_fn(|small| {
-            let below = &self.index.completions[small];
-            // Labels 0 and 1 seen above: label 1 skips the completions with label 0 here, label
-            // 3 those with labels 0 and 1 and those where label 2 appears (never: it is `from`).
-            std::array::from_fn(|peg| match label[peg] {
-                0 => 0,
-                1 => below[2],
-                _ => 2 * below[2] + below[3],
-            })
-        });
-        (first, values)
+        Some((
+            first,
+            std::array::from_fn(|small| label.map(|l| l << (2 * small))),
+        ))
     }
 
     /// Reports the successors of the members `group` of the `4^k` ranks from `start`, a group
@@ -414,14 +419,20 @@ impl RankedSpace {
             if moving.is_empty() {
                 return;
             }
-            if relabels(&masks, from, to) && k == BLOCK_DISCS {
-                let (first, values) = self.emptying(masks, disc, from, to);
+            // A disc below the first of label 1 moves by its base-4 digit alone (see `Run`).
+            let relabelling = disc >= run.free && relabels(&masks, from, to);
+            let linear = if relabelling && k == BLOCK_DISCS {
+                self.relabelled(masks, disc, from, to)
+            } else {
+                None
+            };
+            if let Some((first, values)) = linear {
                 for low in moving.iter() {
                     let low = low as usize;
                     let succ = first + values[0][low & 3] + values[1][low >> 2 & 3];
                     out.one(start + low as u64, succ + values[2][low >> 4 & 3]);
                 }
-            } else if relabels(&masks, from, to) {
+            } else if relabelling {
                 for low in moving.iter() {
                     let low = u64::from(low);
                     let masks = self.space.peg_masks(packed | low);
