@@ -32,7 +32,7 @@ pub(crate) fn solve_by_pdb(
     let mut width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
         .rev()
         .find(|&m| saved(m))
-        .or((n > policy::DEFAULT_WINDOW).then_some(policy::DEFAULT_WINDOW));
+        .or((n > policy::WINDOWS_PAST).then(|| policy::DEFAULT_WINDOW.min(n - 1)));
     if width.is_some_and(|m| !saved(m)) && count < policy::ESCALATE_BELOW {
         let mut cheap = PdbSearch::new(n, PdbSearch::MAX_GROUP)?;
         for (slot, config) in solved.iter_mut().zip(group) {
@@ -135,7 +135,7 @@ fn pdb_search(
 /// `n` itself (`Some(n)`, for `n` up to [`GoalTable::MAX_DISCS`]), as long as its tables and an
 /// A* search fit in the memory available; `None` when nothing wider fits.
 pub(crate) fn wider(n: usize, width: Option<usize>) -> Option<usize> {
-    let next = width.map_or(policy::DEFAULT_WINDOW.min(n), |w| w + 1);
+    let next = width.map_or(policy::WINDOWS_PAST.min(n), |w| w + 1);
     if next > n || next > GoalTable::MAX_DISCS || width == Some(n) {
         return None;
     }
