@@ -52,7 +52,8 @@ impl Engine {
     /// 14 discs the pattern databases (3 s to build, milliseconds a case) beat building the goal
     /// table. At 15 and 16 it depends on the number of cases: A* below
     /// [`Engine::GOAL_TABLE_FROM`] cases, the goal table from there. Beyond 16, A* over windows
-    /// of the largest saved table, or of the 16-disc table.
+    /// of the largest saved table, or of the table one disc short (17 discs at most, but two
+    /// short at most).
     pub fn default_for(n_discs: usize, cases: usize) -> Engine {
         match n_discs {
             0..=13 => Engine::Table,

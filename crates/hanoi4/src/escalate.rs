@@ -13,8 +13,9 @@ use crate::store::TableDir;
 
 /// The cases of `n` discs by A* over pattern databases, escalating as they need.
 ///
-/// Windows of the widest saved table (`n - 4` to `n - 1` discs); past 16 discs, of the 16-disc
-/// table built here if none is saved; else 14-disc databases. Before building a table, a few
+/// Windows of the widest saved table (`n - 4` to `n - 1` discs); past 16 discs, of the table of
+/// `n - 1` discs (17 at most, but `n - 2` at least) built here if none is saved; else 14-disc
+/// databases. Before building a table, a few
 /// cases try the databases (seconds to build) with a small budget: a nearly solved case needs
 /// nothing more. A case that exhausts its budget does not fail while something wider fits this
 /// machine ([`wider`]): the next wider table is built (with its detour table two discs or more
@@ -32,7 +33,8 @@ pub(crate) fn solve_by_pdb(
     let mut width = (n.saturating_sub(4).max(1)..n.min(GoalTable::MAX_DISCS + 1))
         .rev()
         .find(|&m| saved(m))
-        .or((n > policy::WINDOWS_PAST).then(|| policy::DEFAULT_WINDOW.min(n - 1)));
+        .or((n > policy::WINDOWS_PAST)
+            .then(|| policy::DEFAULT_WINDOW.min(n - 1).max(n - policy::MAX_GAP)));
     if width.is_some_and(|m| !saved(m)) && count < policy::ESCALATE_BELOW {
         let mut cheap = PdbSearch::new(n, PdbSearch::MAX_GROUP)?;
         for (slot, config) in solved.iter_mut().zip(group) {

@@ -41,7 +41,7 @@ impl GoalTable {
     /// the number of configurations (not canonical states) at each distance as it is found.
     ///
     /// # Complexity
-    /// Time O(4^n / 6 × 6) on `threads` threads (16 discs: 40 s on two cores); memory a quarter
+    /// Time O(4^n / 6 × 6) on `threads` threads (16 discs: 11 s on two cores); memory a quarter
     /// byte per canonical configuration (16 discs: 171 MiB; 19 discs: 10.7 GiB).
     ///
     /// # Errors

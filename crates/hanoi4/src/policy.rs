@@ -25,12 +25,18 @@ pub const WINDOWS_PAST: usize = 16;
 
 /// The widest windows built for A* when no wider table is saved: one disc below the case's
 /// own count, up to 17 (the 16-disc table builds in about 10 s and takes 171 MiB, the 17-disc
-/// one in about 45 s and 683 MiB; the 18-disc one takes about 3 minutes). One disc short, A*
+/// one in about 45 s and 683 MiB; the 18-disc goal and detour tables 5.4 minutes together). One
+/// disc short, A*
 /// barely searches (20 random 17-disc cases over 16-disc windows: median 0.015 s, largest
 /// 1.4 s); two short it does (20 random 18-disc cases over 16-disc windows and detour: median
 /// 1.5 s, largest 34 s, 125 s in all with the tables, against 20 s for the 16-disc tables and
 /// 45 s for the 17-disc one; `HANOI4_BENCH_NO_TABLES=1 cargo xtask bench hanoi4`).
 pub const DEFAULT_WINDOW: usize = 17;
+
+/// But never more than this many discs short of the case: three short, A* can exhaust its
+/// budget (three random 20-disc cases over 17-disc windows and detour: one escalated to the
+/// 18-disc tables after 8 minutes), so 20 discs build the 18-disc tables at once.
+pub const MAX_GAP: usize = 2;
 
 /// A case that exhausts this many states while a wider table could still be built gives up
 /// and waits for it: about a minute of A*.
