@@ -194,6 +194,12 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     /// One worker's share of the search, step by step: connect (the processes must search the
     /// same space), resume from a checkpoint or seed the sources, expand level after level
     /// (saving a checkpoint after those asked for), then the report.
+    ///
+    /// When another process is lost, timely panics in this worker (its channels to the lost
+    /// process are poisoned). Unwinding would drop the share's dataflow handles, which flush
+    /// what they hold into those channels and panic again, and a panic while unwinding aborts
+    /// the process. So that panic is caught here, the share dropped after it (a panic of its
+    /// own, caught too), and the lost peer returned as an error.
     fn work(
         &self,
         worker: &mut Worker,
@@ -202,19 +208,36 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
     ) -> Result<Report, Error> {
         status.set(Phase::Starting, 0);
         let mut share = Share::new(self, worker, workers_per_process);
-        let hello = share.connect(worker)?;
-        share.resume_or_seed(worker, &hello)?;
-        while *share.sizes.last().expect("a level") > 0
-            && share.sizes.len() as u64 <= u64::from(self.stop_after)
-        {
-            status.set(Phase::Expanding, share.sizes.len() as u32);
-            share.expand_level(worker);
-            status.set(Phase::Saving, share.sizes.len() as u32 - 1);
-            share.checkpoint(worker)?;
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            share.levels(worker, status)
+        }));
+        match run {
+            Ok(Ok(())) => Ok(share.report(worker)),
+            Ok(Err(error)) => Err(error),
+            Err(panic) => {
+                let message = panic_message(&*panic);
+                if !lost_peer(&message) {
+                    std::panic::resume_unwind(panic);
+                }
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(share)));
+                Err(Error::PeerLost(message))
+            }
         }
-        status.set(Phase::Finishing, share.sizes.len() as u32 - 1);
-        Ok(share.report(worker))
     }
+}
+
+/// The text of a panic's payload (a `String` or a `&str`), or nothing.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+/// Whether a panic's message is timely's for a lost connection to another process.
+fn lost_peer(message: &str) -> bool {
+    message.contains("timely communication error") || message.contains("MergeQueue poisoned")
 }
 
 /// The report of the workers' results, or the error that explains the others: a lost peer
@@ -232,9 +255,7 @@ fn outcome(results: Vec<Result<Result<Report, Error>, String>>) -> Result<Report
                 }
             }
             Err(panic) => {
-                let error = if panic.contains("timely communication error")
-                    || panic.contains("MergeQueue poisoned")
-                {
+                let error = if lost_peer(&panic) {
                     Error::PeerLost(panic)
                 } else {
                     Error::Worker(panic)
@@ -307,6 +328,23 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
 
     fn weight(&self, rank: u64) -> u64 {
         (self.search.weight)(&self.search.space, rank)
+    }
+
+    /// Connects, resumes or seeds, then expands level after level (saving a checkpoint after
+    /// those asked for) until the search ends or reaches its last level.
+    fn levels(&mut self, worker: &mut Worker, status: &Status) -> Result<(), Error> {
+        let hello = self.connect(worker)?;
+        self.resume_or_seed(worker, &hello)?;
+        while *self.sizes.last().expect("a level") > 0
+            && self.sizes.len() as u64 <= u64::from(self.search.stop_after)
+        {
+            status.set(Phase::Expanding, self.sizes.len() as u32);
+            self.expand_level(worker);
+            status.set(Phase::Saving, self.sizes.len() as u32 - 1);
+            self.checkpoint(worker)?;
+        }
+        status.set(Phase::Finishing, self.sizes.len() as u32 - 1);
+        Ok(())
     }
 
     /// Tells every worker this one's space, newest checkpoint and whether its slice could be
