@@ -174,21 +174,13 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             u64::from(self.resume),
             u64::from(self.stop_after),
         ];
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for byte in words.iter().flat_map(|w| w.to_le_bytes()) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
-        }
-        hash >> 2
+        fnv1a(words.iter().flat_map(|w| w.to_le_bytes())) >> 2
     }
 
     /// A fingerprint of the space for the processes and checkpoints to compare (FNV-1a of the
     /// name and the length: stable across machines and builds).
     fn fingerprint(&self) -> u64 {
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
-        for byte in self.name.bytes().chain(self.len.to_le_bytes()) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
-        }
-        hash
+        fnv1a(self.name.bytes().chain(self.len.to_le_bytes()))
     }
 
     /// One worker's share of the search, step by step: connect (the processes must search the
@@ -224,6 +216,13 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             }
         }
     }
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: the same on every machine and build.
+fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// The text of a panic's payload (a `String` or a `&str`), or nothing.
