@@ -42,7 +42,8 @@ pub fn time_process(
 /// A benchmark: runs its comparisons with `runs` repetitions each and prints the figures.
 pub type Bench = fn(usize) -> Result<(), String>;
 
-fn release_binary(name: &str) -> PathBuf {
+/// The release build of the binary `name` in the workspace's target folder.
+pub fn release_binary(name: &str) -> PathBuf {
     crate::workspace::root().join("target/release").join(name)
 }
 

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::generate::Rng;
 use crate::spread::{Ended, Process, hostfile, loopback, one_machine, scratch};
 
 /// Levels between two checkpoints, and the peer timeout of the runs.
@@ -33,22 +34,6 @@ struct Figures {
     searches: u32,
     answers_changed: u32,
     restarts_from_scratch: u32,
-}
-
-/// A small xorshift generator: the run is reproducible from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
@@ -88,7 +73,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         checkpoints,
         clean: clean_time,
         expected,
-        rng: Rng(seed),
+        rng: Rng::new(seed),
         figures: Figures::default(),
     };
     let mut resume = false;

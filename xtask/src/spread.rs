@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// The release binary the runs use.
 pub fn binary() -> PathBuf {
-    crate::workspace::root().join("target/release/hanoi4")
+    crate::benches::release_binary("hanoi4")
 }
 
 /// An empty folder of its own under the system's temporary folder.
