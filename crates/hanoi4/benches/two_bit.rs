@@ -107,7 +107,7 @@ fn full_space(n: usize) {
     let mut one = Duration::ZERO;
     for threads in [1, 2] {
         let (time, levels) = median_time(runs(), || {
-            statespace::two_bit_bfs(&space, len, &[goal], threads, |_| 1, |_, _| {}).1
+            statespace::two_bit_bfs(&space, len, &[goal], threads, 1, |_, _| {}).1
         });
         assert_eq!(levels.sizes(), want, "{n} discs, {threads} threads");
         row(
