@@ -529,4 +529,16 @@ impl Weight for Orbits<'_> {
         }
         total
     }
+
+    #[inline(always)]
+    fn of_block(&self, first: u64, fields: u128) -> u64 {
+        let (low, high) = (fields as u64, (fields >> 64) as u64);
+        // A block of 64 ranks lies in one chunk too.
+        let chunk = first >> CHUNK_SHIFT;
+        if self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0 {
+            // Only even bits are set: the two words fold into one count.
+            return 6 * u64::from((low | high << 1).count_ones());
+        }
+        self.of_fields(first, low) + self.of_fields(first + 32, high)
+    }
 }

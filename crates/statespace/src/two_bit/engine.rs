@@ -232,8 +232,8 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         high.store(high_codes & !(new_high * clear), Ordering::Relaxed);
         let local = self.shared.layout.local_word(first);
         worker.next.mark_if(local / 2, new_low | new_high != 0);
-        let weight = self.shared.weight;
-        worker.found += weight.of_fields(first, new_low) + weight.of_fields(first + 32, new_high);
+        let new = u128::from(new_low) | u128::from(new_high) << 64;
+        worker.found += self.shared.weight.of_block(first, new);
     }
 
     /// Expands the states of `worker`'s dirty blocks with the level's code.
@@ -277,7 +277,8 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         for local in (chunk << WARM_SHIFT..(chunk + 1) << WARM_SHIFT).step_by(segment) {
             let start = layout.global_word(id, local).min(table.len());
             let end = (start + segment).min(table.len());
-            for word in &table[start..end] {
+            // One word of each cache line is enough to bring the line in.
+            for word in table[start..end].iter().step_by(8) {
                 sum = sum.wrapping_add(word.load(Ordering::Relaxed));
             }
         }

@@ -145,6 +145,14 @@ pub trait Weight: Sync {
         }
         total
     }
+
+    /// The total weight of the states of `fields`, an aligned block of 64 from `first` laid
+    /// out as two words of [`Weight::of_fields`] (`fields as u64` from `first`, `fields >> 64`
+    /// from `first + 32`). The default asks for each word.
+    #[inline]
+    fn of_block(&self, first: u64, fields: u128) -> u64 {
+        self.of_fields(first, fields as u64) + self.of_fields(first + 32, (fields >> 64) as u64)
+    }
 }
 
 impl Weight for u64 {
@@ -156,6 +164,12 @@ impl Weight for u64 {
     #[inline]
     fn of_fields(&self, _: u64, fields: u64) -> u64 {
         *self * u64::from(fields.count_ones())
+    }
+
+    #[inline]
+    fn of_block(&self, _: u64, fields: u128) -> u64 {
+        // Only even bits are set: the two words fold into one count.
+        *self * u64::from((fields as u64 | ((fields >> 64) as u64) << 1).count_ones())
     }
 }
 
