@@ -4,7 +4,10 @@ use std::collections::VecDeque;
 
 use rstest::rstest;
 
-use crate::{Arena, DenseArena, FnSpace, Space, SparseArena, bfs, bidirectional_bfs, full_bfs};
+use crate::{
+    Arena, DenseArena, FnSpace, Members, Space, SparseArena, Successors, bfs, bidirectional_bfs,
+    full_bfs,
+};
 
 /// A graph as adjacency lists; successors are listed in insertion order.
 struct Graph {
@@ -453,6 +456,116 @@ fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
             }
         }
         assert_eq!(levels.sizes(), sizes, "round {round}");
+    }
+}
+
+/// A line of states joined by jumps of a few lengths each way, that reports its successors as
+/// sets: every jump moves the block's members together, to a set that starts anywhere (so it
+/// straddles words, blocks and the threads' segments, and is cut at both ends of the table).
+struct Jumps {
+    len: u64,
+    lengths: Vec<u64>,
+}
+
+impl Space for Jumps {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        for &d in &self.lengths {
+            if state + d < self.len {
+                visit(state + d);
+            }
+            if state >= d {
+                visit(state - d);
+            }
+        }
+    }
+
+    fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
+        for &d in &self.lengths {
+            // Up: the members `i` with `first + i + d` below the end.
+            let room = self.len.saturating_sub(first + d);
+            let up = if room >= 64 {
+                members
+            } else {
+                members & !Members::ALL.shift_up(room as u32)
+            };
+            if !up.is_empty() {
+                out.many(first + d, up);
+            }
+            // Down: member `i` goes to `first + i - d`, when that is a state.
+            if first >= d {
+                out.many(first - d, members);
+            } else {
+                out.many(0, members.shift_down((d - first).min(64) as u32));
+            }
+        }
+    }
+}
+
+/// Sets of successors reported anywhere (unaligned, across segments, cut at the table's ends)
+/// reach exactly what a plain queue BFS over the same moves reaches, on 1 to 3 threads.
+#[rstest]
+#[case::one_thread(1)]
+#[case::two_threads(2)]
+#[case::three_threads(3)]
+fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
+    let mut rng = fastrand::Rng::with_seed(0x5e75 + threads as u64);
+    let choices = [
+        1,
+        3,
+        31,
+        32,
+        33,
+        63,
+        64,
+        65,
+        95,
+        96,
+        128,
+        1000,
+        65_536 - 17,
+        65_536,
+        65_539,
+    ];
+    for round in 0..6 {
+        let len = (1 << 16) + rng.u64(..3 << 16);
+        let lengths: Vec<u64> = (0..2 + round % 3)
+            .map(|_| choices[rng.usize(..choices.len())])
+            .collect();
+        let space = Jumps { len, lengths };
+        let source = rng.u64(..len);
+        let (table, levels) = crate::two_bit_bfs(&space, len, &[source], threads, 1, |_, _| {});
+        // The reference: a queue, state by state.
+        let mut distance = vec![u32::MAX; len as usize];
+        distance[source as usize] = 0;
+        let mut queue = VecDeque::from([source]);
+        let mut sizes = vec![1u64];
+        while let Some(state) = queue.pop_front() {
+            let d = distance[state as usize] + 1;
+            space.for_each_successor(state, |next| {
+                if distance[next as usize] == u32::MAX {
+                    distance[next as usize] = d;
+                    queue.push_back(next);
+                    if sizes.len() <= d as usize {
+                        sizes.push(0);
+                    }
+                    sizes[d as usize] += 1;
+                }
+            });
+        }
+        assert_eq!(
+            levels.sizes(),
+            sizes,
+            "round {round}: {len} states, {:?}",
+            space.lengths
+        );
+        for state in 0..len {
+            let want = (distance[state as usize] != u32::MAX).then(|| distance[state as usize] % 3);
+            assert_eq!(
+                table.code(state).map(u32::from),
+                want,
+                "round {round}, state {state}"
+            );
+        }
     }
 }
 

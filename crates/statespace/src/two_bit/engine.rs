@@ -236,6 +236,34 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         worker.found += self.shared.weight.of_block(first, new);
     }
 
+    /// Reaches the states of `set` from `first`, which lie in the three words from the one
+    /// holding `first`: all in the table, in one segment, and the calling worker's own.
+    #[inline(always)]
+    fn reach_three(&self, worker: &mut Worker, first: u64, set: Members) {
+        let word = (first >> 5) as usize;
+        let offset = 2 * (first % 32) as u32;
+        let set = set.layout();
+        let shifted = set << offset;
+        let pieces = [
+            shifted as u64,
+            (shifted >> 64) as u64,
+            set.checked_shr(128 - offset).unwrap_or(0) as u64,
+        ];
+        let local = self.shared.layout.local_word(first);
+        let [a, b, c] = &self.shared.table[word..word + 3] else {
+            unreachable!("three words");
+        };
+        let clear = 3 ^ self.next_code;
+        for (i, (cell, piece)) in [a, b, c].into_iter().zip(pieces).enumerate() {
+            let codes = cell.load(Ordering::Relaxed);
+            let new = codes & codes >> 1 & piece;
+            cell.store(codes & !(new * clear), Ordering::Relaxed);
+            worker.next.mark_if((local + i) / 2, new != 0);
+            let at = ((word + i) as u64) << 5;
+            worker.found += self.shared.weight.of_fields(at, new);
+        }
+    }
+
     /// Expands the states of `worker`'s dirty blocks with the level's code.
     ///
     /// Sets of successors are reached as they come; single successors are gathered in batches
@@ -387,6 +415,18 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
             // one owner, since segments are aligned blocks too.
             if shared.layout.owner(first) == self.worker.id {
                 self.level.reach_block(self.worker, first, set);
+                return;
+            }
+        } else {
+            // Three words from the one holding `first`, in the table and in one segment (so
+            // one owner, and three consecutive local words): reached with no further checks.
+            let base = first & !31;
+            let segment = shared.layout.segment_shift;
+            if base + 96 <= shared.len
+                && base >> segment == (base + 95) >> segment
+                && shared.layout.owner(base) == self.worker.id
+            {
+                self.level.reach_three(self.worker, first, set);
                 return;
             }
         }
