@@ -410,7 +410,7 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     #[inline]
     fn many(&mut self, first: u64, set: Members) {
         let shared = self.level.shared;
-        if first % 64 == 0 && first + 64 <= shared.len {
+        if first.is_multiple_of(64) && first + 64 <= shared.len {
             // An aligned block (what spaces that rank by digits mostly report): two words of
             // one owner, since segments are aligned blocks too.
             if shared.layout.owner(first) == self.worker.id {
