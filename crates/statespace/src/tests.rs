@@ -525,9 +525,16 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
         65_536 - 17,
         65_536,
         65_539,
+        (1 << 20) - 5,
+        (1 << 20) + 7,
     ];
     for round in 0..6 {
-        let len = (1 << 16) + rng.u64(..3 << 16);
+        // The last round's table is cut into segments of 2^17 states, the others' of 2^16.
+        let len = if round == 5 {
+            (1 << 23) + rng.u64(..1 << 20)
+        } else {
+            (1 << 16) + rng.u64(..3 << 16)
+        };
         let lengths: Vec<u64> = (0..2 + round % 3)
             .map(|_| choices[rng.usize(..choices.len())])
             .collect();

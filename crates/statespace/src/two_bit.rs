@@ -59,7 +59,8 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// is a quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
 /// whether and how to show it). `threads` threads share each level (at least one).
 ///
-/// The table is cut into segments of 2^16 states dealt to the threads in turn; only a
+/// The table is cut into segments of 2^16 to 2^20 states (larger for larger tables, at least
+/// 64 of them past 2^22 states) dealt to the threads in turn; only a
 /// segment's thread touches it during a level (plain loads and stores, no atomic
 /// read-modify-write), and successors in another thread's segments are sent to it in a batch
 /// after each level. Each thread keeps a bit per block of 64 states that received a state in
