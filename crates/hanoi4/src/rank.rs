@@ -506,6 +506,15 @@ impl RankedSpace {
     }
 }
 
+impl Orbits<'_> {
+    /// Whether every rank of the chunk holding `rank` has an orbit of 6.
+    #[inline(always)]
+    fn all_six(&self, rank: u64) -> bool {
+        let chunk = rank >> CHUNK_SHIFT;
+        self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0
+    }
+}
+
 impl Weight for Orbits<'_> {
     #[inline]
     fn of(&self, rank: u64) -> u64 {
@@ -515,8 +524,7 @@ impl Weight for Orbits<'_> {
     #[inline(always)]
     fn of_fields(&self, first: u64, fields: u64) -> u64 {
         // A word of 32 ranks lies in one chunk.
-        let chunk = first >> CHUNK_SHIFT;
-        if self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0 {
+        if self.all_six(first) {
             return 6 * u64::from(fields.count_ones());
         }
         let mut fields = fields;
@@ -534,8 +542,7 @@ impl Weight for Orbits<'_> {
     fn of_block(&self, first: u64, fields: u128) -> u64 {
         let (low, high) = (fields as u64, (fields >> 64) as u64);
         // A block of 64 ranks lies in one chunk too.
-        let chunk = first >> CHUNK_SHIFT;
-        if self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0 {
+        if self.all_six(first) {
             // Only even bits are set: the two words fold into one count.
             return 6 * u64::from((low | high << 1).count_ones());
         }

@@ -138,15 +138,21 @@ impl Members {
         let words = self.last().map_or(0, |last| {
             ((first + u64::from(last)) / 32 - first / 32 + 1) as usize
         });
+        (first / 32, self.three_words(first).into_iter().take(words))
+    }
+
+    /// The set's states from `first` as the three words of codes from the one holding
+    /// `first` (the last empty when `first` is a multiple of 32).
+    #[inline]
+    pub(crate) fn three_words(self, first: u64) -> [u64; 3] {
         let offset = 2 * (first % 32) as u32;
         let shifted = self.0 << offset;
         // The third piece is what the shift pushed out of the 128 bits.
-        let pieces = [
+        [
             shifted as u64,
             (shifted >> 64) as u64,
             self.0.checked_shr(128 - offset).unwrap_or(0) as u64,
-        ];
-        (first / 32, pieces.into_iter().take(words))
+        ]
     }
 
     /// The highest state, if any.

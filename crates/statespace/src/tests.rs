@@ -33,24 +33,9 @@ impl Graph {
 
     /// Reference distances from a set of sources, by the textbook queue BFS.
     fn reference_distances(&self, sources: &[u64]) -> Vec<Option<u32>> {
-        let mut distance = vec![None; self.adjacency.len()];
-        let mut queue = VecDeque::new();
-        for &s in sources {
-            if distance[s as usize].is_none() {
-                distance[s as usize] = Some(0);
-                queue.push_back(s);
-            }
-        }
-        while let Some(u) = queue.pop_front() {
-            let du = distance[u as usize].unwrap();
-            for &v in &self.adjacency[u as usize] {
-                if distance[v as usize].is_none() {
-                    distance[v as usize] = Some(du + 1);
-                    queue.push_back(v);
-                }
-            }
-        }
-        distance
+        queue_distances(self.adjacency.len(), sources, |u, visit| {
+            self.adjacency[u as usize].iter().for_each(|&v| visit(v));
+        })
     }
 
     fn reversed(&self) -> Self {
@@ -70,6 +55,33 @@ impl Space for Graph {
             visit(next);
         }
     }
+}
+
+/// Distances from `sources` over the states `0..len` by the textbook queue BFS, successors
+/// from `successors(state, visit)`: the reference every search here is compared with.
+fn queue_distances(
+    len: usize,
+    sources: &[u64],
+    successors: impl Fn(u64, &mut dyn FnMut(u64)),
+) -> Vec<Option<u32>> {
+    let mut distance = vec![None; len];
+    let mut queue = VecDeque::new();
+    for &s in sources {
+        if distance[s as usize].is_none() {
+            distance[s as usize] = Some(0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(u) = queue.pop_front() {
+        let du = distance[u as usize].unwrap();
+        successors(u, &mut |v| {
+            if distance[v as usize].is_none() {
+                distance[v as usize] = Some(du + 1);
+                queue.push_back(v);
+            }
+        });
+    }
+    distance
 }
 
 /// Checks a path edge by edge against the graph's own lists, its endpoints and its length.
@@ -542,22 +554,15 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
         let source = rng.u64(..len);
         let (table, levels) = crate::two_bit_bfs(&space, len, &[source], threads, 1, |_, _| {});
         // The reference: a queue, state by state.
-        let mut distance = vec![u32::MAX; len as usize];
-        distance[source as usize] = 0;
-        let mut queue = VecDeque::from([source]);
-        let mut sizes = vec![1u64];
-        while let Some(state) = queue.pop_front() {
-            let d = distance[state as usize] + 1;
-            space.for_each_successor(state, |next| {
-                if distance[next as usize] == u32::MAX {
-                    distance[next as usize] = d;
-                    queue.push_back(next);
-                    if sizes.len() <= d as usize {
-                        sizes.push(0);
-                    }
-                    sizes[d as usize] += 1;
-                }
-            });
+        let distance = queue_distances(len as usize, &[source], |state, visit| {
+            space.for_each_successor(state, visit);
+        });
+        let mut sizes = Vec::new();
+        for &d in distance.iter().flatten() {
+            if sizes.len() <= d as usize {
+                sizes.resize(d as usize + 1, 0u64);
+            }
+            sizes[d as usize] += 1;
         }
         assert_eq!(
             levels.sizes(),
@@ -566,7 +571,7 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
             space.lengths
         );
         for state in 0..len {
-            let want = (distance[state as usize] != u32::MAX).then(|| distance[state as usize] % 3);
+            let want = distance[state as usize].map(|d| d % 3);
             assert_eq!(
                 table.code(state).map(u32::from),
                 want,

@@ -222,14 +222,21 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// in `word`, one of the calling worker's own words (`local` among them).
     #[inline(always)]
     fn reach_word(&self, next: &mut Dirty, found: &mut u64, word: usize, local: usize, mask: u64) {
-        let cell = &self.shared.table[word];
+        let new = self.write(&self.shared.table[word], mask);
+        next.mark_if(local / 2, new != 0);
+        *found += self.shared.weight.of_fields((word as u64) << 5, new);
+    }
+
+    /// Writes `next_code` into the unreached states of `mask` in `cell` (the low bits of their
+    /// fields), and returns them.
+    #[inline(always)]
+    fn write(&self, cell: &AtomicU64, mask: u64) -> u64 {
         let codes = cell.load(Ordering::Relaxed);
         let new = codes & codes >> 1 & mask;
         // Unseen is 0b11: writing a code is clearing the bits that differ. Written whether or
         // not anything is new, with no branch: which sets reach something is unpredictable.
         cell.store(codes & !(new * (3 ^ self.next_code)), Ordering::Relaxed);
-        next.mark_if(local / 2, new != 0);
-        *found += self.shared.weight.of_fields((word as u64) << 5, new);
+        new
     }
 
     /// [`Level::reach_word`] for the aligned block of 64 states from `first`, one of the
@@ -241,12 +248,8 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
             unreachable!("two words");
         };
         let set = set.layout();
-        let (low_codes, high_codes) = (low.load(Ordering::Relaxed), high.load(Ordering::Relaxed));
-        let new_low = low_codes & low_codes >> 1 & set as u64;
-        let new_high = high_codes & high_codes >> 1 & (set >> 64) as u64;
-        let clear = 3 ^ self.next_code;
-        low.store(low_codes & !(new_low * clear), Ordering::Relaxed);
-        high.store(high_codes & !(new_high * clear), Ordering::Relaxed);
+        let new_low = self.write(low, set as u64);
+        let new_high = self.write(high, (set >> 64) as u64);
         let local = self.shared.layout.local_word(first);
         worker.next.mark_if(local / 2, new_low | new_high != 0);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
@@ -258,26 +261,18 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     #[inline(always)]
     fn reach_three(&self, worker: &mut Worker, first: u64, set: Members) {
         let word = (first >> 5) as usize;
-        let offset = 2 * (first % 32) as u32;
-        let set = set.layout();
-        let shifted = set << offset;
-        let pieces = [
-            shifted as u64,
-            (shifted >> 64) as u64,
-            set.checked_shr(128 - offset).unwrap_or(0) as u64,
-        ];
         let local = self.shared.layout.local_word(first);
         let [a, b, c] = &self.shared.table[word..word + 3] else {
             unreachable!("three words");
         };
-        let clear = 3 ^ self.next_code;
-        for (i, (cell, piece)) in [a, b, c].into_iter().zip(pieces).enumerate() {
-            let codes = cell.load(Ordering::Relaxed);
-            let new = codes & codes >> 1 & piece;
-            cell.store(codes & !(new * clear), Ordering::Relaxed);
+        for (i, (cell, piece)) in [a, b, c]
+            .into_iter()
+            .zip(set.three_words(first))
+            .enumerate()
+        {
+            let new = self.write(cell, piece);
             worker.next.mark_if((local + i) / 2, new != 0);
-            let at = ((word + i) as u64) << 5;
-            worker.found += self.shared.weight.of_fields(at, new);
+            worker.found += self.shared.weight.of_fields(((word + i) as u64) << 5, new);
         }
     }
 
