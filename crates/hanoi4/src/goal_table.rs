@@ -130,18 +130,22 @@ impl GoalTable {
     #[cfg(feature = "cluster")]
     pub fn spread_search(
         n_discs: usize,
-    ) -> Result<statespace_timely::TwoBitSearch<RankedSpace>, SolveError> {
+    ) -> Result<
+        statespace_timely::TwoBitSearch<RankedSpace, crate::rank::Orbits<RankedSpace>>,
+        SolveError,
+    > {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let len = space.index().len();
+        let orbits = space.clone().into_orbits();
         Ok(statespace_timely::TwoBitSearch::new(
             space,
             len,
             vec![goal],
             format!("hanoi4 goal table, {n_discs} discs"),
         )
-        .weight(|space, rank| space.orbit_size(rank)))
+        .weight(orbits))
     }
 
     /// The canonical path from a packed configuration down to the goal.

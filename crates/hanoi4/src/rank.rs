@@ -12,6 +12,8 @@
 //! which are equal (both `4^rest`), so the remaining discs' packed bits are the remaining rank
 //! and a scan stops there, after a few discs for most configurations.
 
+use std::borrow::Borrow;
+
 use statespace::{Members, Space, Successors, Weight};
 
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
@@ -299,6 +301,7 @@ impl CanonicalIndex {
 /// ranks (those sharing the discs down to the first of label 1, the second of pegs 1 to 3) knows
 /// what each disc adds to the rank on each peg, so a move that keeps every peg's largest disc
 /// changes the rank by a difference of two of those values (see the `block` module).
+#[derive(Clone)]
 pub struct RankedSpace {
     space: HanoiSpace,
     index: CanonicalIndex,
@@ -496,29 +499,36 @@ thread_local! {
 
 /// The orbit sizes of a [`RankedSpace`] as the weights of a two-bit search (the level sizes
 /// then count configurations, not canonical ones): 6 for every rank of a chunk that holds no
-/// smaller orbit, so a word of ranks is weighed with a count of its bits.
-pub struct Orbits<'a>(&'a RankedSpace);
+/// smaller orbit, so a word of ranks is weighed with a count of its bits. It borrows the space
+/// ([`RankedSpace::orbits`]) or owns it ([`RankedSpace::into_orbits`]).
+pub struct Orbits<R>(R);
 
 impl RankedSpace {
     /// The orbit sizes of the ranks, as the weights of a two-bit search.
-    pub fn orbits(&self) -> Orbits<'_> {
+    pub fn orbits(&self) -> Orbits<&Self> {
+        Orbits(self)
+    }
+
+    /// [`RankedSpace::orbits`], owning the space (for a search that outlives it, such as one
+    /// spread over processes).
+    pub fn into_orbits(self) -> Orbits<Self> {
         Orbits(self)
     }
 }
 
-impl Orbits<'_> {
+impl<R: Borrow<RankedSpace>> Orbits<R> {
     /// Whether every rank of the chunk holding `rank` has an orbit of 6.
     #[inline(always)]
     fn all_six(&self, rank: u64) -> bool {
         let chunk = rank >> CHUNK_SHIFT;
-        self.0.small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0
+        self.0.borrow().small_orbits[(chunk / 64) as usize] >> (chunk % 64) & 1 == 0
     }
 }
 
-impl Weight for Orbits<'_> {
+impl<R: Borrow<RankedSpace> + Sync> Weight for Orbits<R> {
     #[inline]
     fn of(&self, rank: u64) -> u64 {
-        self.0.orbit_size(rank)
+        self.0.borrow().orbit_size(rank)
     }
 
     #[inline(always)]
@@ -532,6 +542,7 @@ impl Weight for Orbits<'_> {
         while fields != 0 {
             total += self
                 .0
+                .borrow()
                 .orbit_size(first + u64::from(fields.trailing_zeros() / 2));
             fields &= fields - 1;
         }

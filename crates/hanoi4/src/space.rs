@@ -16,6 +16,7 @@ use crate::model::{Move, Peg};
 /// canonical form (pegs 1 to 3 relabelled in decreasing order of their largest disc, empty pegs
 /// last), so a search towards peg 4 expands up to six times fewer states. Distances to peg 4 are
 /// unchanged, because each relabelling maps legal moves to legal moves and fixes the goal.
+#[derive(Clone)]
 pub struct HanoiSpace {
     low_bits: u64,
     symmetric: bool,

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::{Levels, Members, Space, Successors};
+use statespace::{Levels, Members, Space, Successors, Weight};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -27,12 +27,11 @@ use crate::error::Error;
 use crate::liveness::{Phase, Status};
 use crate::owners::Owners;
 use crate::report::{Report, Traffic};
-use crate::slice::{BLOCK, Slice};
+use crate::slice::{BLOCK, Slice, WARM_SHIFT};
 
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u32 = 4096;
 
-type Weight<S> = dyn Fn(&S, u64) -> u64 + Send + Sync;
 type Progress = dyn Fn(u32, u64) + Send + Sync;
 
 /// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
@@ -57,12 +56,12 @@ type Progress = dyn Fn(u32, u64) + Send + Sync;
 /// assert_eq!(report.levels.reached(), 5000);
 /// # Ok::<(), statespace_timely::Error>(())
 /// ```
-pub struct TwoBitSearch<S> {
+pub struct TwoBitSearch<S, W = u64> {
     space: S,
     len: u64,
     sources: Vec<u64>,
     name: String,
-    weight: Box<Weight<S>>,
+    weight: W,
     checkpoints: Option<(PathBuf, u32)>,
     resume: bool,
     stop_after: u32,
@@ -78,19 +77,31 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             len,
             sources,
             name: name.into(),
-            weight: Box::new(|_, _| 1),
+            weight: 1,
             checkpoints: None,
             resume: false,
             stop_after: u32::MAX,
             progress: None,
         }
     }
+}
 
-    /// Counts each reached state as `weight(space, rank)` (the configurations a canonical state
-    /// stands for, in a quotient space) instead of 1.
-    pub fn weight(mut self, weight: impl Fn(&S, u64) -> u64 + Send + Sync + 'static) -> Self {
-        self.weight = Box::new(weight);
-        self
+impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<S, W> {
+    /// Counts each reached state as `weight` says ([`Weight`]: a closure of the rank, or a type
+    /// that weighs a word of ranks at once, such as the number of configurations a canonical
+    /// state stands for in a quotient space) instead of 1.
+    pub fn weight<V: Weight + Send + 'static>(self, weight: V) -> TwoBitSearch<S, V> {
+        TwoBitSearch {
+            space: self.space,
+            len: self.len,
+            sources: self.sources,
+            name: self.name,
+            weight,
+            checkpoints: self.checkpoints,
+            resume: self.resume,
+            stop_after: self.stop_after,
+            progress: self.progress,
+        }
     }
 
     /// Writes every worker's slice to `dir` after every `every` levels (and keeps the two
@@ -275,8 +286,8 @@ fn outcome(results: Vec<Result<Result<Report, Error>, String>>) -> Result<Report
 
 /// What one worker holds through the search: its slice of the table, its inputs, and the
 /// levels so far.
-struct Share<'a, S> {
-    search: &'a TwoBitSearch<S>,
+struct Share<'a, S, W> {
+    search: &'a TwoBitSearch<S, W>,
     owner: Owner,
     me: usize,
     /// Who owns which ranks.
@@ -293,8 +304,12 @@ struct Share<'a, S> {
     last_saved: Option<u32>,
 }
 
-impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
-    fn new(search: &'a TwoBitSearch<S>, worker: &mut Worker, workers_per_process: usize) -> Self {
+impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a, S, W> {
+    fn new(
+        search: &'a TwoBitSearch<S, W>,
+        worker: &mut Worker,
+        workers_per_process: usize,
+    ) -> Self {
         let me = worker.index();
         let peers = worker.peers();
         let owners = Owners::new(search.len, peers);
@@ -323,10 +338,6 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             resumed_at: None,
             last_saved: None,
         }
-    }
-
-    fn weight(&self, rank: u64) -> u64 {
-        (self.search.weight)(&self.search.space, rank)
     }
 
     /// Connects, resumes or seeds, then expands level after level (saving a checkpoint after
@@ -413,9 +424,9 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
             let mut first = 0;
             for &source in &self.search.sources {
                 if self.owners.owner(source) == self.me
-                    && self.slice.reach(self.owners.local(source), 0)
+                    && self.slice.reach(self.owners.local(source), 0) != 0
                 {
-                    first += self.weight(source);
+                    first += self.search.weight.of(source);
                 }
             }
             std::mem::swap(&mut self.slice.current, &mut self.slice.next);
@@ -427,68 +438,77 @@ impl<'a, S: Space + Send + Sync + 'static> Share<'a, S> {
         Ok(())
     }
 
-    /// Expands this slice's states of the last level (its dirty blocks), sends successors
-    /// owned by others and takes theirs, and records the next level's size once every worker
-    /// has closed the round.
+    /// Expands this slice's states of the last level (its dirty blocks, a chunk of the slice
+    /// at a time: read in order first when it holds many of them), sends successors owned by
+    /// others and takes theirs, and records the next level's size once every worker has
+    /// closed the round.
     fn expand_level(&mut self, worker: &mut Worker) {
         let depth = self.sizes.len() as u64 - 1;
         let (code, next_code) = (depth % 3, (depth + 1) % 3);
         let (owners, me) = (self.owners, self.me);
-        let wpp = self.workers_per_process;
-        let process_of = |w: usize| w / wpp;
         let search = self.search;
-        let weight = |rank| (search.weight)(&search.space, rank);
-        let slice = &mut self.slice;
-        let rounds = &mut self.rounds;
-        let mut found = 0;
-        let mut sent = Traffic::default();
+        let mut reach = Reach {
+            slice: &mut self.slice,
+            owners,
+            me,
+            len: search.len,
+            code: next_code,
+            weight: &search.weight,
+            found: 0,
+            sent: Traffic::default(),
+            ranks: &mut self.rounds.ranks,
+            process: me / self.workers_per_process,
+            workers_per_process: self.workers_per_process,
+        };
         let mut expanded = 0;
-        let current = std::mem::take(&mut slice.current);
-        for (index, &dirty) in current.iter().enumerate() {
-            let mut bits = dirty;
-            while bits != 0 {
-                let block = index as u64 * 64 + u64::from(bits.trailing_zeros());
-                bits &= bits - 1;
-                let members = slice.members(block * BLOCK, code);
-                if members.is_empty() {
-                    continue;
-                }
-                let mut reach = Reach {
-                    slice: &mut *slice,
-                    owners,
-                    me,
-                    code: next_code,
-                    weight: &weight,
-                    found: &mut found,
-                    sent: &mut sent,
-                    ranks: &mut rounds.ranks,
-                    process: process_of(me),
-                    process_of: &process_of,
-                };
-                let first = owners.global(me, block * BLOCK);
-                search.space.expand_block(first, members, &mut reach);
-                let before = expanded;
-                expanded += members.len();
-                if before / STEP_EVERY != expanded / STEP_EVERY {
-                    worker.step();
-                    let inbox = &mut rounds.inbox.borrow_mut();
-                    found += slice.receive(inbox, owners, next_code, weight);
+        let current = std::mem::take(&mut reach.slice.current);
+        // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
+        let per_chunk = 1 << (WARM_SHIFT - 7);
+        for (chunk, bits) in current.chunks(per_chunk).enumerate() {
+            let dirty: u32 = bits.iter().map(|b| b.count_ones()).sum();
+            if dirty == 0 {
+                continue;
+            }
+            reach.slice.warm(chunk, dirty);
+            for (i, &word) in bits.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let block =
+                        ((chunk * per_chunk + i) * 64) as u64 + u64::from(bits.trailing_zeros());
+                    bits &= bits - 1;
+                    let members = reach.slice.members(block * BLOCK, code);
+                    if members.is_empty() {
+                        continue;
+                    }
+                    let first = owners.global(me, block * BLOCK);
+                    search.space.expand_block(first, members, &mut reach);
+                    let before = expanded;
+                    expanded += members.len();
+                    if before / STEP_EVERY != expanded / STEP_EVERY {
+                        worker.step();
+                        reach.receive(&mut self.rounds.inbox.borrow_mut());
+                    }
                 }
             }
         }
-        slice.current = current;
-        rounds.close(worker, |inbox| {
-            found += slice.receive(inbox, owners, next_code, weight);
+        reach.slice.current = current;
+        let (mut found, sent) = (reach.found, reach.sent);
+        let slice = &mut self.slice;
+        let weight = &search.weight;
+        self.rounds.close(worker, |inbox| {
+            found += receive(slice, inbox, owners, next_code, weight);
         });
-        let notes = rounds.gather(worker, [found, sent.within, sent.between]);
+        let notes = self
+            .rounds
+            .gather(worker, [found, sent.within, sent.between]);
         let size = notes.iter().map(|n| n[0]).sum();
         self.traffic.push(Traffic {
             within: notes.iter().map(|n| n[1]).sum(),
             between: notes.iter().map(|n| n[2]).sum(),
         });
         self.sizes.push(size);
-        std::mem::swap(&mut slice.current, &mut slice.next);
-        slice.next.fill(0);
+        std::mem::swap(&mut self.slice.current, &mut self.slice.next);
+        self.slice.next.fill(0);
         if size > 0 {
             self.report_level(depth as u32 + 1);
         }
@@ -651,33 +671,63 @@ impl Rounds {
     }
 }
 
+/// Marks the ranks in `inbox` (all this slice's) with `code`; the weight of those reached.
+fn receive(
+    slice: &mut Slice,
+    inbox: &mut Vec<u64>,
+    owners: Owners,
+    code: u64,
+    weight: &impl Weight,
+) -> u64 {
+    let mut found = 0;
+    for rank in inbox.drain(..) {
+        // A rank's place in its word is the same in the slice (segments are whole words).
+        let new = slice.reach(owners.local(rank), code);
+        found += weight.of_fields(rank & !31, new);
+    }
+    found
+}
+
 /// Where a worker's expansion of a block reports: successors in its slice are reached here (a
 /// set at a time), the others sent to their owners.
-struct Reach<'a, W, P> {
+struct Reach<'a, W> {
     slice: &'a mut Slice,
     owners: Owners,
     /// The expanding worker.
     me: usize,
+    /// The states of the space.
+    len: u64,
     /// The code written into what is reached.
     code: u64,
     weight: &'a W,
-    found: &'a mut u64,
-    sent: &'a mut Traffic,
+    /// The weight reached.
+    found: u64,
+    sent: Traffic,
     ranks: &'a mut InputHandle<u64, CapacityContainerBuilder<Vec<u64>>>,
     /// This worker's process.
     process: usize,
-    process_of: &'a P,
+    workers_per_process: usize,
 }
 
-impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
-    fn one(&mut self, _: u64, succ: u64) {
+impl<W: Weight> Reach<'_, W> {
+    /// Marks the ranks in `inbox` (all this slice's), adding the weight of those reached.
+    fn receive(&mut self, inbox: &mut Vec<u64>) {
+        self.found += receive(self.slice, inbox, self.owners, self.code, self.weight);
+    }
+}
+
+impl<W: Weight> Successors for Reach<'_, W> {
+    #[inline]
+    fn one(&mut self, state: u64, succ: u64) {
+        if succ >= self.len {
+            out_of_bounds(state, succ, self.len);
+        }
         let owner = self.owners.owner(succ);
         if owner == self.me {
-            if self.slice.reach(self.owners.local(succ), self.code) {
-                *self.found += (self.weight)(succ);
-            }
+            let new = self.slice.reach(self.owners.local(succ), self.code);
+            self.found += self.weight.of_fields(succ & !31, new);
         } else {
-            if (self.process_of)(owner) == self.process {
+            if owner / self.workers_per_process == self.process {
                 self.sent.within += 1;
             } else {
                 self.sent.between += 1;
@@ -686,24 +736,43 @@ impl<W: Fn(u64) -> u64, P: Fn(usize) -> usize> Successors for Reach<'_, W, P> {
         }
     }
 
+    #[inline]
     fn many(&mut self, first: u64, set: Members) {
         let Some(last) = set.last() else {
             return;
         };
+        let last = first + u64::from(last);
+        if last >= self.len {
+            out_of_bounds(first, last, self.len);
+        }
         let owners = self.owners;
         // Both ends in this worker's segments: one segment (segments of one worker lie
         // `peers` segments apart), so the set is contiguous in the slice too.
-        if owners.owner(first) == self.me && owners.owner(first + u64::from(last)) == self.me {
-            let (weight, me) = (self.weight, self.me);
-            *self.found += self
-                .slice
-                .reach_set(owners.local(first), set, self.code, |local| {
-                    weight(owners.global(me, local))
-                });
-        } else {
+        if owners.owner(first) != self.me || owners.owner(last) != self.me {
             for i in set.iter() {
                 self.one(first, first + u64::from(i));
             }
+            return;
+        }
+        let local = owners.local(first);
+        if first.is_multiple_of(BLOCK) && local + BLOCK <= self.slice.len() {
+            // An aligned block (what spaces that rank by digits mostly report).
+            let new = self.slice.reach_block(local, set, self.code);
+            self.found += self.weight.of_block(first, new);
+        } else {
+            let (weight, found) = (self.weight, &mut self.found);
+            self.slice.reach_set(local, set, self.code, |i, fields| {
+                *found += weight.of_fields((first & !31) + 32 * i, fields);
+            });
         }
     }
+}
+
+/// Panics naming both states: the successor `succ` of `state` is outside the space.
+#[cold]
+#[inline(never)]
+fn out_of_bounds(state: u64, succ: u64, len: u64) -> ! {
+    panic!(
+        "state {state} has the successor {succ}, outside the dense space of {len} states (0..{len})"
+    )
 }

@@ -1,14 +1,25 @@
 //! [`Slice`]: one worker's share of the two-bit table (its segments one after another), with
 //! the dirty bits of its blocks of 64 states.
+//!
+//! Reaching is word arithmetic against the codes ([`statespace::reach_in_word`]) with no
+//! branch on what it found: a block of 64 is two words and one dirty mark, any other set the
+//! two or three words it lies over.
 
-use statespace::Members;
+use statespace::{Members, reach_in_word};
 
 use crate::error::Error;
-use crate::owners::Owners;
 
 /// States a dirty bit stands for (half a word of two-bit codes).
 pub(crate) const BLOCK: u64 = 64;
-const UNSEEN: u64 = 3;
+
+/// log2 of a chunk of the slice's words (2^15 words are 256 KiB, half the L2 cache of a core
+/// of this machine). A chunk that holds at least [`WARM_BLOCKS`] of the level's blocks is read
+/// in order before they are expanded: the level's moves land all over it, and read in order it
+/// comes from memory at streaming speed instead of a cache line at a time at random.
+pub(crate) const WARM_SHIFT: usize = 15;
+
+/// The dirty blocks that make a chunk worth reading in order first.
+const WARM_BLOCKS: u32 = 16;
 
 /// One worker's slice of the two-bit table, with the dirty bits of its blocks.
 pub(crate) struct Slice {
@@ -36,21 +47,66 @@ impl Slice {
         })
     }
 
-    /// Writes `code` for the unreached local state `local`; whether it was unreached.
+    /// The number of states.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Writes `code` into the unreached states of `mask` in the word `word` and marks its
+    /// block when any was; the states reached.
+    #[inline(always)]
+    fn write(&mut self, word: usize, mask: u64, code: u64) -> u64 {
+        let (codes, new) = reach_in_word(self.words[word], mask, code);
+        self.words[word] = codes;
+        let block = word / 2;
+        self.next[block / 64] |= u64::from(new != 0) << (block % 64);
+        new
+    }
+
+    /// Writes `code` for the local state `local` if it is unreached: the low bit of its field
+    /// in its word when it was, else 0.
     #[inline]
-    pub(crate) fn reach(&mut self, local: u64, code: u64) -> bool {
-        let shift = 2 * (local % 32);
-        let word = &mut self.words[(local / 32) as usize];
-        if *word >> shift & 3 != UNSEEN {
-            return false;
+    pub(crate) fn reach(&mut self, local: u64, code: u64) -> u64 {
+        self.write((local / 32) as usize, 1 << (2 * (local % 32)), code)
+    }
+
+    /// Writes `code` into the unreached states of `set`, the aligned block of 64 from local
+    /// state `first` (all in the slice): two words and one dirty mark. The states reached.
+    #[inline(always)]
+    pub(crate) fn reach_block(&mut self, first: u64, set: Members, code: u64) -> u128 {
+        let word = (first / 32) as usize;
+        let [low, high] = &mut self.words[word..word + 2] else {
+            unreachable!("two words");
+        };
+        let set = set.layout();
+        let (low_codes, new_low) = reach_in_word(*low, set as u64, code);
+        let (high_codes, new_high) = reach_in_word(*high, (set >> 64) as u64, code);
+        (*low, *high) = (low_codes, high_codes);
+        let block = word / 2;
+        self.next[block / 64] |= u64::from(new_low | new_high != 0) << (block % 64);
+        u128::from(new_low) | u128::from(new_high) << 64
+    }
+
+    /// Writes `code` into the unreached states of `set` from local state `first` (all in the
+    /// slice), and hands the states reached in each word it lies over to `found(i, fields)`,
+    /// `i` counting the words from the one holding `first`.
+    #[inline(always)]
+    pub(crate) fn reach_set(
+        &mut self,
+        first: u64,
+        set: Members,
+        code: u64,
+        mut found: impl FnMut(u64, u64),
+    ) {
+        let (word, pieces) = set.over_words(first);
+        for (i, piece) in pieces.enumerate() {
+            let new = self.write(word as usize + i, piece, code);
+            found(i as u64, new);
         }
-        *word &= !((UNSEEN ^ code) << shift);
-        let block = local / BLOCK;
-        self.next[(block / 64) as usize] |= 1 << (block % 64);
-        true
     }
 
     /// The states of the block of 64 from local state `first` with `code`, as a set.
+    #[inline]
     pub(crate) fn members(&self, first: u64, code: u64) -> Members {
         let word = (first / 32) as usize;
         let codes = [word, word + 1].map(|w| self.words.get(w).copied().unwrap_or(u64::MAX));
@@ -62,33 +118,21 @@ impl Slice {
         }
     }
 
-    /// Writes `code` for the unreached states of `set` (from local state `first`, all in the
-    /// slice), a word of codes at a time; the weight of those reached.
-    pub(crate) fn reach_set(
-        &mut self,
-        first: u64,
-        set: Members,
-        code: u64,
-        weight: impl Fn(u64) -> u64,
-    ) -> u64 {
-        let (word, pieces) = set.over_words(first);
-        let word = word as usize;
-        let mut found = 0;
-        for (i, piece) in pieces.enumerate() {
-            let codes = &mut self.words[word + i];
-            let mut new = *codes & *codes >> 1 & piece;
-            if new == 0 {
-                continue;
-            }
-            *codes &= !(new * (UNSEEN ^ code));
-            let block = (word + i) as u64 * 32 / BLOCK;
-            self.next[(block / 64) as usize] |= 1 << (block % 64);
-            while new != 0 {
-                found += weight((word + i) as u64 * 32 + u64::from(new.trailing_zeros() / 2));
-                new &= new - 1;
-            }
+    /// Reads the words of chunk `chunk` (2^[`WARM_SHIFT`] words) in order when `dirty` of its
+    /// blocks are to be expanded, enough to be worth it: the level's moves into the chunk then
+    /// find it in the cache.
+    pub(crate) fn warm(&self, chunk: usize, dirty: u32) {
+        if dirty < WARM_BLOCKS {
+            return;
         }
-        found
+        let start = (chunk << WARM_SHIFT).min(self.words.len());
+        let end = ((chunk + 1) << WARM_SHIFT).min(self.words.len());
+        // One word of each cache line is enough to bring the line in.
+        let sum = self.words[start..end]
+            .iter()
+            .step_by(8)
+            .fold(0u64, |sum, &word| sum.wrapping_add(word));
+        std::hint::black_box(sum);
     }
 
     /// Makes every block of the slice current (after a resume: the old levels that share the
@@ -103,23 +147,6 @@ impl Slice {
                 (1 << below) - 1
             };
         }
-    }
-
-    /// Marks the ranks in `inbox` (all this slice's) with `code`; the weight of those reached.
-    pub(crate) fn receive(
-        &mut self,
-        inbox: &mut Vec<u64>,
-        owners: Owners,
-        code: u64,
-        weight: impl Fn(u64) -> u64,
-    ) -> u64 {
-        let mut found = 0;
-        for rank in inbox.drain(..) {
-            if self.reach(owners.local(rank), code) {
-                found += weight(rank);
-            }
-        }
-        found
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rstest::rstest;
-use statespace::{FnSpace, Space, from_fn, two_bit_bfs};
+use statespace::{FnSpace, Space, Weight, from_fn, two_bit_bfs};
 use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
 
 /// A space the tests can rebuild in every worker: a successor function and its length.
@@ -67,14 +67,10 @@ fn expected(space: usize, weighted: bool) -> Vec<u64> {
     levels.sizes().to_vec()
 }
 
-fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>> {
+fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>, fn(u64) -> u64> {
     let (name, successors, len, sources) = SPACES[space];
     let search = TwoBitSearch::new(FnSpace(successors), len, sources.to_vec(), name);
-    if weighted {
-        search.weight(|_, s| weight(s))
-    } else {
-        search
-    }
+    search.weight(if weighted { weight } else { |_| 1 })
 }
 
 #[rstest]
@@ -127,20 +123,20 @@ fn loopback(n: usize) -> Vec<String> {
 }
 
 /// Runs every process of a cluster as a thread of this test; their reports in process order.
-fn processes<S: Space + Send + Sync + 'static>(
+fn processes<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
     processes: usize,
     workers: usize,
-    make: impl Fn() -> TwoBitSearch<S> + Sync,
+    make: impl Fn() -> TwoBitSearch<S, W> + Sync,
 ) -> Vec<Result<Report, Error>> {
     processes_with(processes, workers, Cluster::PEER_TIMEOUT, make)
 }
 
 /// [`processes`], each waiting `peer_timeout` for a silent peer.
-fn processes_with<S: Space + Send + Sync + 'static>(
+fn processes_with<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
     processes: usize,
     workers: usize,
     peer_timeout: Duration,
-    make: impl Fn() -> TwoBitSearch<S> + Sync,
+    make: impl Fn() -> TwoBitSearch<S, W> + Sync,
 ) -> Vec<Result<Report, Error>> {
     let addresses = loopback(processes);
     std::thread::scope(|scope| {

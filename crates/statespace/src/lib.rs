@@ -21,8 +21,8 @@ pub use search::{
 };
 pub use space::{FnSpace, Space, Successors, from_fn};
 pub use two_bit::{
-    TableAllocError, TwoBitTable, Weight, descend_mod3, descend_mod3_to_seed, states_with_code,
-    try_two_bit_bfs_seeded, two_bit_bfs, two_bit_bfs_seeded,
+    TableAllocError, TwoBitTable, Weight, descend_mod3, descend_mod3_to_seed, reach_in_word,
+    states_with_code, try_two_bit_bfs_seeded, two_bit_bfs, two_bit_bfs_seeded,
 };
 pub use typed::{DensePuzzle, Packed, Puzzle, Search, Stats, TwoBitDistances};
 

@@ -142,9 +142,18 @@ impl Members {
     }
 
     /// The set's states from `first` as the three words of codes from the one holding
-    /// `first` (the last empty when `first` is a multiple of 32).
+    /// `first` (the last empty when `first` is a multiple of 32), laid out as
+    /// [`Members::over_words`] lays them.
+    ///
+    /// ```
+    /// use statespace::Members;
+    ///
+    /// // States 30, 31 and 93 (from 30): the last two words of the first, 63 of the third.
+    /// let set = Members::from_bits(0b11 | 1 << 63);
+    /// assert_eq!(set.three_words(30), [0b101 << 60, 0, 1 << 58]);
+    /// ```
     #[inline]
-    pub(crate) fn three_words(self, first: u64) -> [u64; 3] {
+    pub fn three_words(self, first: u64) -> [u64; 3] {
         let offset = 2 * (first % 32) as u32;
         let shifted = self.0 << offset;
         // The third piece is what the shift pushed out of the 128 bits.

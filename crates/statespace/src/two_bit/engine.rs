@@ -231,11 +231,10 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// fields), and returns them.
     #[inline(always)]
     fn write(&self, cell: &AtomicU64, mask: u64) -> u64 {
-        let codes = cell.load(Ordering::Relaxed);
-        let new = codes & codes >> 1 & mask;
-        // Unseen is 0b11: writing a code is clearing the bits that differ. Written whether or
-        // not anything is new, with no branch: which sets reach something is unpredictable.
-        cell.store(codes & !(new * (3 ^ self.next_code)), Ordering::Relaxed);
+        let (codes, new) = super::reach_in_word(cell.load(Ordering::Relaxed), mask, self.next_code);
+        // Written whether or not anything is new, with no branch: which sets reach something
+        // is unpredictable.
+        cell.store(codes, Ordering::Relaxed);
         new
     }
 
