@@ -20,7 +20,7 @@ use crate::space::Space;
 mod engine;
 mod table;
 
-pub use table::{TableAllocError, TwoBitTable, Weight};
+pub use table::{TableAllocError, TwoBitTable, Weight, reach_in_word};
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in
 /// `word` (the word of 32 codes holding the block) is `code`, in increasing order: the scan of
@@ -45,26 +45,6 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
             state
         })
     })
-}
-
-/// Writes `code` into the states of `mask` still unreached in `codes`, a word of 32 two-bit
-/// codes as a [`TwoBitTable`] stores them: `mask` holds the low bit of each state's field
-/// (bit `2i` for the word's state `i`, as [`Members::over_words`](crate::Members::over_words)
-/// lays a set out). Returns the word after the write and the states it reached, in the same
-/// layout. No branch: the step of [`two_bit_bfs`] for searches that keep tables of their own.
-///
-/// ```
-/// // States 0 and 1 of the word: 0 unreached, 1 reached with code 2.
-/// let codes = !0u64 & !(0b01 << 2);
-/// let (after, reached) = statespace::reach_in_word(codes, 0b0101, 1);
-/// assert_eq!(reached, 0b0001); // state 0 only
-/// assert_eq!(after & 0b1111, 0b1001); // state 0 now has code 1, state 1 still 2
-/// ```
-#[inline(always)]
-pub fn reach_in_word(codes: u64, mask: u64, code: u64) -> (u64, u64) {
-    let new = codes & codes >> 1 & mask;
-    // Unseen is 0b11: writing a code is clearing the bits that differ.
-    (codes & !(new * (table::UNSEEN ^ code)), new)
 }
 
 /// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.

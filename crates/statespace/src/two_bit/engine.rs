@@ -30,7 +30,7 @@ use crate::space::Space;
 use crate::space::Successors;
 
 use super::table::{
-    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, try_filled,
+    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word, try_filled,
 };
 
 /// States per segment, as a power of two, at least: 2^16 states are 16 KiB of codes, so
@@ -231,7 +231,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// fields), and returns them.
     #[inline(always)]
     fn write(&self, cell: &AtomicU64, mask: u64) -> u64 {
-        let (codes, new) = super::reach_in_word(cell.load(Ordering::Relaxed), mask, self.next_code);
+        let (codes, new) = reach_in_word(cell.load(Ordering::Relaxed), mask, self.next_code);
         // Written whether or not anything is new, with no branch: which sets reach something
         // is unpredictable.
         cell.store(codes, Ordering::Relaxed);

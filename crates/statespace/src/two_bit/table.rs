@@ -1,5 +1,6 @@
-//! [`TwoBitTable`], the table of 2-bit codes the search fills, and [`Weight`], what a reached
-//! state counts for in a level's size; with the bound checks every writer of the table makes.
+//! [`TwoBitTable`], the table of 2-bit codes the search fills, [`reach_in_word`], the step that
+//! writes them, and [`Weight`], what a reached state counts for in a level's size; with the
+//! bound checks every writer of the table makes.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -119,6 +120,26 @@ impl TwoBitTable {
             len,
         }
     }
+}
+
+/// Writes `code` into the states of `mask` still unreached in `codes`, a word of 32 two-bit
+/// codes as a [`TwoBitTable`] stores them: `mask` holds the low bit of each state's field
+/// (bit `2i` for the word's state `i`, as [`Members::over_words`](crate::Members::over_words)
+/// lays a set out). Returns the word after the write and the states it reached, in the same
+/// layout. No branch: the step of [`two_bit_bfs`](crate::two_bit_bfs) for searches that keep tables of their own.
+///
+/// ```
+/// // States 0 and 1 of the word: 0 unreached, 1 reached with code 2.
+/// let codes = !0u64 & !(0b01 << 2);
+/// let (after, reached) = statespace::reach_in_word(codes, 0b0101, 1);
+/// assert_eq!(reached, 0b0001); // state 0 only
+/// assert_eq!(after & 0b1111, 0b1001); // state 0 now has code 1, state 1 still 2
+/// ```
+#[inline(always)]
+pub fn reach_in_word(codes: u64, mask: u64, code: u64) -> (u64, u64) {
+    let new = codes & codes >> 1 & mask;
+    // Unseen is 0b11: writing a code is clearing the bits that differ.
+    (codes & !(new * (UNSEEN ^ code)), new)
 }
 
 /// What each state reached counts for in the level sizes of a two-bit search.
