@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rstest::rstest;
-use statespace::{FnSpace, Space, Weight, from_fn, two_bit_bfs};
+use statespace::{FnSpace, Members, Space, Weight, from_fn, two_bit_bfs};
 use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
 
 /// A space the tests can rebuild in every worker: a successor function and its length.
@@ -401,4 +401,73 @@ fn a_checkpoint_folder_that_cannot_be_written_stops_every_worker() {
         "{error}"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Jumps of fixed lengths up and down, reported as whole sets ([`Successors::many`]) from any
+/// offset: aligned blocks, unaligned sets, sets across segments and workers, sets cut at the
+/// ends of the space.
+#[derive(Clone, Copy)]
+struct Jumps {
+    len: u64,
+    lengths: &'static [u64],
+}
+
+impl Space for Jumps {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        for &d in self.lengths {
+            if state + d < self.len {
+                visit(state + d);
+            }
+            if state >= d {
+                visit(state - d);
+            }
+        }
+    }
+
+    fn expand_block(&self, first: u64, members: Members, out: &mut impl statespace::Successors) {
+        for &d in self.lengths {
+            // Up: the members `i` with `first + i + d` below the end.
+            let room = self.len.saturating_sub(first + d);
+            let up = if room >= 64 {
+                members
+            } else {
+                members & !Members::ALL.shift_up(room as u32)
+            };
+            out.many(first + d, up);
+            // Down: member `i` goes to `first + i - d`, when that is a state.
+            if first >= d {
+                out.many(first - d, members);
+            } else {
+                out.many(0, members.shift_down((d - first).min(64) as u32));
+            }
+        }
+    }
+}
+
+/// Sets reported anywhere reach, weighted, what the one-machine search reaches, level by level,
+/// on 1 to 4 workers (segments of 2^11 ranks and less, so many sets cross them).
+#[rstest]
+fn sets_reported_anywhere_give_the_one_machine_levels(
+    #[values(1, 2, 3, 4)] workers: usize,
+    #[values(0, 1, 2)] case: usize,
+) {
+    let (len, lengths): (u64, &'static [u64]) = [
+        (70_001, &[1, 33, 64, 997][..]),
+        (100_003, &[31, 65, 1000, 2049][..]),
+        (45_000, &[3, 96, 577, 4095][..]),
+    ][case];
+    let space = Jumps { len, lengths };
+    let source = len / 3;
+    let weight = |s: u64| s % 5 + 1;
+    let (_, want) = two_bit_bfs(&space, len, &[source], 1, weight, |_, _| {});
+    let report = TwoBitSearch::new(space, len, vec![source], "jumps")
+        .weight(weight)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    assert!(report.complete);
+    assert_eq!(
+        report.levels.sizes(),
+        want.sizes(),
+        "{len} states, {lengths:?}"
+    );
 }
