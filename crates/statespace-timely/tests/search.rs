@@ -403,43 +403,47 @@ fn a_checkpoint_folder_that_cannot_be_written_stops_every_worker() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Jumps of fixed lengths up and down, reported as whole sets ([`Successors::many`]) from any
-/// offset: aligned blocks, unaligned sets, sets across segments and workers, sets cut at the
-/// ends of the space.
+/// A circle of `len` states with jumps of fixed lengths both ways, reported as whole sets
+/// ([`statespace::Successors::many`]) from any offset: aligned blocks, unaligned sets, sets across segments
+/// and workers, sets split where they wrap round the end.
 #[derive(Clone, Copy)]
-struct Jumps {
+struct Circle {
     len: u64,
     lengths: &'static [u64],
 }
 
-impl Space for Jumps {
+impl Circle {
+    /// Reports the members `i` of the block at `first + i + step`, round the circle.
+    fn report(
+        &self,
+        first: u64,
+        step: u64,
+        members: Members,
+        out: &mut impl statespace::Successors,
+    ) {
+        let to = (first + step) % self.len;
+        let room = self.len - to;
+        if room >= 64 {
+            out.many(to, members);
+        } else {
+            out.many(to, members & !Members::ALL.shift_up(room as u32));
+            out.many(0, members.shift_down(room as u32));
+        }
+    }
+}
+
+impl Space for Circle {
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         for &d in self.lengths {
-            if state + d < self.len {
-                visit(state + d);
-            }
-            if state >= d {
-                visit(state - d);
-            }
+            visit((state + d) % self.len);
+            visit((state + self.len - d) % self.len);
         }
     }
 
     fn expand_block(&self, first: u64, members: Members, out: &mut impl statespace::Successors) {
         for &d in self.lengths {
-            // Up: the members `i` with `first + i + d` below the end.
-            let room = self.len.saturating_sub(first + d);
-            let up = if room >= 64 {
-                members
-            } else {
-                members & !Members::ALL.shift_up(room as u32)
-            };
-            out.many(first + d, up);
-            // Down: member `i` goes to `first + i - d`, when that is a state.
-            if first >= d {
-                out.many(first - d, members);
-            } else {
-                out.many(0, members.shift_down((d - first).min(64) as u32));
-            }
+            self.report(first, d, members, out);
+            self.report(first, self.len - d, members, out);
         }
     }
 }
@@ -456,15 +460,16 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
         (100_003, &[31, 65, 1000, 2049][..]),
         (45_000, &[3, 96, 577, 4095][..]),
     ][case];
-    let space = Jumps { len, lengths };
+    let space = Circle { len, lengths };
     let source = len / 3;
     let weight = |s: u64| s % 5 + 1;
     let (_, want) = two_bit_bfs(&space, len, &[source], 1, weight, |_, _| {});
-    let report = TwoBitSearch::new(space, len, vec![source], "jumps")
+    let report = TwoBitSearch::new(space, len, vec![source], "circle")
         .weight(weight)
         .run(&Cluster::single(workers))
         .unwrap();
     assert!(report.complete);
+    assert_eq!(report.levels.reached(), (0..len).map(weight).sum::<u64>());
     assert_eq!(
         report.levels.sizes(),
         want.sizes(),
