@@ -36,7 +36,8 @@ type Progress = dyn Fn(u32, u64) + Send + Sync;
 
 /// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
 /// workers of a [`Cluster`]: each holds the codes of its slice of the ranks (segments of up to
-/// 2^20 ranks dealt round the workers).
+/// 2^20 ranks dealt round the workers). `W` is what each reached state counts for in the
+/// level sizes ([`Weight`]; `1` unless [`TwoBitSearch::weight`] says otherwise).
 ///
 /// **Requires** what [`statespace::two_bit_bfs`] requires: reversible moves, unit costs, every
 /// state below `len`. It gives the same level sizes.
@@ -90,6 +91,23 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// Counts each reached state as `weight` says ([`Weight`]: a closure of the rank, or a type
     /// that weighs a word of ranks at once, such as the number of configurations a canonical
     /// state stands for in a quotient space) instead of 1.
+    ///
+    /// ```
+    /// use statespace::from_fn;
+    /// use statespace_timely::{Cluster, TwoBitSearch};
+    ///
+    /// // A ring of 1000 states, the odd ones counting twice.
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 1000);
+    ///     visit((s + 999) % 1000);
+    /// });
+    /// let report = TwoBitSearch::new(ring, 1000, vec![0], "ring of 1000")
+    ///     .weight(|rank: u64| rank % 2 + 1)
+    ///     .run(&Cluster::single(2))?;
+    /// assert_eq!(report.levels.sizes()[1], 4); // states 1 and 999
+    /// assert_eq!(report.levels.reached(), 1500);
+    /// # Ok::<(), statespace_timely::Error>(())
+    /// ```
     pub fn weight<V: Weight + Send + 'static>(self, weight: V) -> TwoBitSearch<S, V> {
         TwoBitSearch {
             space: self.space,
