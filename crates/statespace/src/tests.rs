@@ -1,8 +1,10 @@
 //! Exhaustive agreement of the searches with an independent reference BFS.
 
-use std::collections::VecDeque;
-
 use rstest::rstest;
+
+#[path = "../tests/support/queue_bfs.rs"]
+mod queue_bfs;
+use queue_bfs::queue_distances;
 
 use crate::{
     Arena, DenseArena, FnSpace, Members, Space, SparseArena, Successors, bfs, bidirectional_bfs,
@@ -55,33 +57,6 @@ impl Space for Graph {
             visit(next);
         }
     }
-}
-
-/// Distances from `sources` over the states `0..len` by the textbook queue BFS, successors
-/// from `successors(state, visit)`: the reference every search here is compared with.
-fn queue_distances(
-    len: usize,
-    sources: &[u64],
-    successors: impl Fn(u64, &mut dyn FnMut(u64)),
-) -> Vec<Option<u32>> {
-    let mut distance = vec![None; len];
-    let mut queue = VecDeque::new();
-    for &s in sources {
-        if distance[s as usize].is_none() {
-            distance[s as usize] = Some(0);
-            queue.push_back(s);
-        }
-    }
-    while let Some(u) = queue.pop_front() {
-        let du = distance[u as usize].unwrap();
-        successors(u, &mut |v| {
-            if distance[v as usize].is_none() {
-                distance[v as usize] = Some(du + 1);
-                queue.push_back(v);
-            }
-        });
-    }
-    distance
 }
 
 /// Checks a path edge by edge against the graph's own lists, its endpoints and its length.

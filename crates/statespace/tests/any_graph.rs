@@ -1,5 +1,5 @@
 //! The property harness: every search, with every arena it accepts, on random directed and
-//! undirected graphs and on the water jugs, against a reference BFS written here.
+//! undirected graphs and on the water jugs, against the reference queue BFS of `support/queue_bfs.rs`.
 //!
 //! Every path a search returns is replayed by [`replay`], which knows only the graph's own
 //! adjacency lists; every length is compared with [`reference`]; a search may refuse only where
@@ -7,8 +7,10 @@
 //! Sizes: `GRAPHS` graphs of 2 to 160 states and 0 to 3 moves a state, half of them directed,
 //! every state a start, a few goal sets per start.
 
-use std::collections::VecDeque;
+#[path = "support/queue_bfs.rs"]
+mod queue_bfs;
 
+use queue_bfs::queue_distances;
 use statespace::{
     Arena, ByteArena, CompactArena, DenseArena, Estimate, Moves, SearchError, Space, SparseArena,
     astar, astar_with, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
@@ -70,24 +72,9 @@ impl Space for Graph {
 
 /// Distances from `sources` by the textbook queue BFS.
 fn reference(graph: &Graph, sources: &[u64]) -> Vec<Option<u32>> {
-    let mut distance = vec![None; graph.out.len()];
-    let mut queue = VecDeque::new();
-    for &s in sources {
-        if distance[s as usize].is_none() {
-            distance[s as usize] = Some(0);
-            queue.push_back(s);
-        }
-    }
-    while let Some(u) = queue.pop_front() {
-        let next = distance[u as usize].map(|d: u32| d + 1);
-        for &v in &graph.out[u as usize] {
-            if distance[v as usize].is_none() {
-                distance[v as usize] = next;
-                queue.push_back(v);
-            }
-        }
-    }
-    distance
+    queue_distances(graph.out.len(), sources, |u, visit| {
+        graph.out[u as usize].iter().for_each(|&v| visit(v));
+    })
 }
 
 /// Replays `path` move by move from `from` to a state of `to`, with `moves` steps.
