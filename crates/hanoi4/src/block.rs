@@ -112,14 +112,27 @@ const AVOID: [Members; 64] = sets(AVOID_BITS);
 /// placement `i` of the three smallest discs): every move of one of those discs.
 #[inline]
 pub(crate) fn within(members: Members) -> Members {
-    within_smallest(members, BLOCK_DISCS)
+    within_k::<BLOCK_DISCS>(members)
 }
 
 /// [`within`] for the `k` smallest discs (`k <= 3`): `members` among the placements `0..4^k`.
 #[inline]
 pub(crate) fn within_smallest(members: Members, k: usize) -> Members {
+    // One copy per `k`, so that every shift is a constant (a shift of a `u128` by a variable
+    // costs several instructions and a branch).
+    match k {
+        3 => within_k::<3>(members),
+        2 => within_k::<2>(members),
+        1 => within_k::<1>(members),
+        _ => Members::EMPTY,
+    }
+}
+
+/// [`within_smallest`] for `K` discs.
+#[inline(always)]
+fn within_k<const K: usize>(members: Members) -> Members {
     let mut reached = Members::EMPTY;
-    for disc in 0..k {
+    for disc in 0..K {
         for d in 1..=3 {
             let shift = (d as u32) << (2 * disc);
             reached |= (members & SHIFTS[9 + 3 * disc + d - 1]).shift_up(shift);

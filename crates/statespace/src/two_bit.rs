@@ -9,8 +9,9 @@
 //! A level is expanded by scanning for states whose code is `d mod 3`. States of levels `d - 3`,
 //! `d - 6`, ... share that code; expanding them again is harmless (their neighbours are all
 //! reached) but costly, so the scan is limited to the blocks of 64 codes that received a state
-//! in the previous level. Threads own interleaved segments of the table and write only their
-//! own (the `engine` module says how), so no `unsafe` and no atomic read-modify-write is needed.
+//! in the previous level. Threads claim segments of the table in turn and write only the one
+//! they hold (the `engine` module says how), so no `unsafe` and no atomic read-modify-write is
+//! needed on the table.
 
 use crate::error::SearchError;
 use crate::error::is_move;
@@ -60,13 +61,14 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// whether and how to show it). `threads` threads share each level (at least one).
 ///
 /// The table is cut into segments of 2^16 to 2^20 states (larger for larger tables, at least
-/// 64 of them past 2^22 states) dealt to the threads in turn; only a
-/// segment's thread touches it during a level (plain loads and stores, no atomic
-/// read-modify-write), and successors in another thread's segments are sent to it in a batch
-/// after each level. Each thread keeps a bit per block of 64 states that received a state in
-/// the last level; the next level expands those blocks' states with its code, a block at a
-/// time through [`Space::expand_block`], which may report successors as whole sets
-/// ([`Members`](crate::Members)) reached with a few word operations.
+/// 64 of them past 2^22 states), which the threads claim one after another in each level, so a
+/// slower thread takes fewer of them; only the thread holding a segment touches it (plain
+/// loads and stores, no atomic read-modify-write), and successors in other segments are sent
+/// on and applied once every thread has expanded. A bit per block of 64 states marks the
+/// blocks that received a state in the last level; the next level expands those blocks'
+/// states with its code, a block at a time through [`Space::expand_block`], which may report
+/// successors as whole sets ([`Members`](crate::Members)) reached with a few word operations.
+/// The calling thread is one of the `threads`.
 ///
 /// # Complexity
 /// * Time: O(states × branching), plus re-expansions of older states that share a block of

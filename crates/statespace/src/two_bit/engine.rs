@@ -1,28 +1,38 @@
-//! The level loop of the two-bit search: threads that own interleaved segments of the table.
+//! The level loop of the two-bit search: threads that claim segments of the table in turn.
 //!
-//! The table is cut into segments of `2^SEGMENT_SHIFT` states (or fewer, for small tables);
-//! thread `t` of `T` owns segments `t`, `t + T`, `t + 2T`, ... (interleaved, so that every
-//! level's work spreads over the threads). Only the owner of a word ever reads or writes it
-//! during a level, with a plain load and store (an `AtomicU64` load and store with `Relaxed`
-//! ordering compile to ordinary moves: no `lock`ed instruction), so no cache line moves
-//! between cores while a level runs. Successors in another thread's words are sent to it, as
-//! (word, states) pairs, and applied by their owner after the level's expansion.
+//! The table is cut into segments of `2^SEGMENT_SHIFT` states or more (see [`Layout::new`]).
+//! In a level's expansion every thread claims the next segment not yet claimed (one atomic
+//! counter), expands the segment's dirty blocks, and claims again until none is left, so a
+//! thread that runs slower (a busy core, a level whose states crowd into a few segments) takes
+//! fewer segments instead of holding the others up. While a thread holds a segment it is the
+//! only one to read or write the segment's words and dirty bits, with plain loads and stores
+//! (an `AtomicU64` load and store with `Relaxed` ordering compile to ordinary moves: no
+//! `lock`ed instruction, no cache line moving between cores). Successors outside the segment
+//! held are sent, as (word, states) pairs, to the thread that applies that segment's mail
+//! (segment `s` to thread `s mod T`), and applied after every thread has expanded.
 //!
-//! Each owner keeps, for its own blocks of 64 states (two words of codes), a bitmap of the
-//! blocks that received a state in the level just finished: the next level expands exactly
-//! those blocks, handing each block's states with the level's code to [`Space::expand_block`]
-//! at once as a [`Members`] set. What the space reports comes back as sets of states (64
-//! consecutive states, or one), and reaching a set is word arithmetic against the codes, which
-//! `Members` lays out the same way: `codes & codes >> 1 & set` are the set's unreached states
-//! in a word of 32, and one store writes the next level's code into all of them. The store and
-//! the dirty mark are made whether or not anything was reached: which sets reach something is
-//! unpredictable, and a branch on it costs more than the write.
+//! Dirty bits mark the blocks of 64 states (two words of codes) that received a state in the
+//! level just finished: the next level expands exactly those blocks, handing each block's
+//! states with the level's code to [`Space::expand_block`] at once as a [`Members`] set. What
+//! the space reports comes back as sets of states (64 consecutive states, or one), and reaching
+//! a set is word arithmetic against the codes, which `Members` lays out the same way: `codes &
+//! codes >> 1 & set` are the set's unreached states in a word of 32, and one store writes the
+//! next level's code into all of them. The store and the dirty mark are made whether or not
+//! anything was reached: which sets reach something is unpredictable, and a branch on it costs
+//! more than the write.
 //!
-//! A level's moves land all over the owner's words; the owner reads each chunk of them in
-//! order before expanding its blocks (see [`WARM_SHIFT`]), so that they come from memory at
+//! A level's moves land all over a segment; a segment with enough dirty blocks is read in order
+//! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
 //! streaming speed rather than a cache line at a time.
+//!
+//! The calling thread is one of the workers and also runs the level loop (seeds, level sizes,
+//! progress) while the others wait. Threads meet three times a level at a [`Barrier`] that
+//! spins before it sleeps.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::any::Any;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::arena::prefetch_read;
 use crate::members::Members;
@@ -30,7 +40,7 @@ use crate::space::Space;
 use crate::space::Successors;
 
 use super::table::{
-    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word, try_filled,
+    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word,
 };
 
 /// States per segment, as a power of two, at least: 2^16 states are 16 KiB of codes, so
@@ -40,144 +50,113 @@ use super::table::{
 const SEGMENT_SHIFT: u32 = 16;
 
 /// States per segment, as a power of two, at most. Segments grow with the table, keeping at
-/// least [`SEGMENTS_SHIFT`] of them: fewer successors cross into another thread's segments
+/// least [`SEGMENTS_SHIFT`] of them: fewer successors leave the segment they come from
 /// (measured on the 17-disc quotient: 95 thousand at most in a level with 2^20 states a
-/// segment, against 689 thousand with 2^16), so the batches sent between threads take 7 times
-/// less memory (half a GiB at 19 discs), at the same speed or a little better.
+/// segment, against 689 thousand with 2^16), so the mail between threads takes 7 times less
+/// memory (half a GiB at 19 discs), at the same speed or a little better.
 const MAX_SEGMENT_SHIFT: u32 = 20;
 
 /// log2 of the fewest segments a table is cut into when its segments are larger than
-/// 2^[`SEGMENT_SHIFT`]: 64 of them, dealt round the threads, still share every level.
+/// 2^[`SEGMENT_SHIFT`]: 64 of them, claimed in turn, still share every level.
 const SEGMENTS_SHIFT: u32 = 6;
 
-/// How the table is shared among the threads.
+/// log2 of the fewest states per segment of any table: 2^12 states are 128 words of codes and
+/// 64 blocks, one word of dirty bits, so two segments never share a word of dirty bits.
+const MIN_SEGMENT_SHIFT: u32 = 12;
+
+/// How the table is cut into segments.
 #[derive(Clone, Copy)]
 struct Layout {
     threads: usize,
     /// log2 of the states per segment.
     segment_shift: u32,
-    /// `u64::MAX / threads + 1`: segment numbers (below 2^32) are divided by the threads with a
-    /// multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
-    reciprocal: u64,
+    /// The number of segments (the last one may be partial).
+    segments: usize,
 }
 
 impl Layout {
     fn new(len: u64, threads: usize) -> Self {
         // Small tables are not worth a second thread; segments never exceed the table.
-        let threads = if len < 1 << 16 { 1 } else { threads.max(1) };
+        let threads = if len < 1 << SEGMENT_SHIFT {
+            1
+        } else {
+            threads.max(1)
+        };
         let log_len = 63 - len.max(1).leading_zeros();
         let segment_shift = log_len
             .saturating_sub(SEGMENTS_SHIFT)
             .clamp(SEGMENT_SHIFT, MAX_SEGMENT_SHIFT)
             .min(log_len + 1)
-            .max(11);
+            .max(MIN_SEGMENT_SHIFT);
+        let segments = len.div_ceil(1 << segment_shift);
         assert!(
-            len >> segment_shift < 1 << 32,
-            "{len} states are more than the two-bit search's 2^52"
+            segments < 1 << 40,
+            "{len} states are more than the two-bit search's 2^60"
         );
-        Self::with(threads, segment_shift)
-    }
-
-    fn with(threads: usize, segment_shift: u32) -> Self {
         Self {
             threads,
             segment_shift,
-            reciprocal: (u64::MAX / threads as u64).wrapping_add(1),
+            segments: segments as usize,
         }
     }
 
-    /// `segment / threads` and `segment % threads`, for a segment number below 2^32.
-    #[inline]
-    fn divide(&self, segment: u64) -> (usize, usize) {
-        let low = self.reciprocal.wrapping_mul(segment);
-        let remainder = ((u128::from(low) * self.threads as u128) >> 64) as usize;
-        let quotient = ((u128::from(self.reciprocal) * u128::from(segment)) >> 64) as usize;
-        (quotient, remainder)
+    /// The segment of `state`.
+    #[inline(always)]
+    fn segment(&self, state: u64) -> usize {
+        (state >> self.segment_shift) as usize
     }
 
+    /// The thread that applies the mail for `segment`.
     #[inline]
-    fn owner(&self, state: u64) -> usize {
-        if self.threads == 1 {
-            0
-        } else {
-            self.divide(state >> self.segment_shift).1
-        }
+    fn applier(&self, segment: usize) -> usize {
+        segment % self.threads
     }
 
-    /// Words of codes per segment (a multiple of 64: a bitmap word never spans two segments).
+    /// log2 of the words of codes per segment (at least 7: a word of dirty bits or more).
     #[inline]
-    fn segment_words(&self) -> usize {
-        1 << (self.segment_shift - 5)
-    }
-
-    /// The index, among its owner's words, of the table word holding `state`.
-    #[inline]
-    fn local_word(&self, state: u64) -> usize {
-        let word = (state >> 5) as usize;
-        if self.threads == 1 {
-            return word;
-        }
-        let (quotient, _) = self.divide((word >> (self.segment_shift - 5)) as u64);
-        quotient << (self.segment_shift - 5) | (word & (self.segment_words() - 1))
-    }
-
-    /// The table word of `owner`'s local word `local`.
-    #[inline]
-    fn global_word(&self, owner: usize, local: usize) -> usize {
-        if self.threads == 1 {
-            return local;
-        }
-        let segment = (local >> (self.segment_shift - 5)) * self.threads + owner;
-        segment << (self.segment_shift - 5) | (local & (self.segment_words() - 1))
-    }
-
-    /// How many table words `owner` holds, counting a last partial segment whole.
-    fn owned_words(&self, words: usize) -> usize {
-        let segments = words.div_ceil(self.segment_words());
-        // Every owner is given room for the most segments any owner holds.
-        let owned = segments.div_ceil(self.threads);
-        owned * self.segment_words()
+    fn segment_words_shift(&self) -> u32 {
+        self.segment_shift - 5
     }
 }
 
-/// A set of an owner's blocks (pairs of words): a bit each.
+/// The dirty bits of every block (pair of words) of the table: a bit each, 64 blocks a word.
 ///
-/// Adding is one `or` with no branch (the search adds on every write, whether or not the write
-/// reached anything); a drain scans the bits a word at a time, 64 blocks of 64 states each,
-/// which costs a level about `1 / 4096` of the table's states in words read.
+/// During a level only the thread holding a segment touches the segment's words of bits (a
+/// segment has 64 blocks or more, so no word is shared), with a plain load and store; adding
+/// is one `or` with no branch (the search adds on every write, whether or not the write reached
+/// anything).
 struct Dirty {
-    bits: Vec<u64>,
+    bits: Vec<AtomicU64>,
 }
 
 impl Dirty {
     fn new(blocks: usize) -> Result<Self, TableAllocError> {
-        Ok(Self {
-            bits: try_filled(blocks.div_ceil(64) as u64, 0)?,
-        })
+        let words = blocks.div_ceil(64) as u64;
+        let refused = TableAllocError { bytes: 8 * words };
+        let words = usize::try_from(words).map_err(|_| refused)?;
+        let mut bits = Vec::new();
+        bits.try_reserve_exact(words).map_err(|_| refused)?;
+        bits.resize_with(words, || AtomicU64::new(0));
+        Ok(Self { bits })
     }
 
-    /// Adds `local` to the set when `hit`, with no branch.
+    /// Adds `block` to the set when `hit`, with no branch.
     #[inline(always)]
-    fn mark_if(&mut self, local: usize, hit: bool) {
-        self.bits[local / 64] |= u64::from(hit) << (local % 64);
+    fn mark_if(&self, block: usize, hit: bool) {
+        let cell = &self.bits[block / 64];
+        let bits = cell.load(Ordering::Relaxed) | u64::from(hit) << (block % 64);
+        cell.store(bits, Ordering::Relaxed);
     }
 }
 
-/// A set of states sent to a word's owner: the word of codes, and the low bit of the field of
-/// each of its states in the set.
+/// A set of states sent to the thread applying its segment's mail: the word of codes, and the
+/// low bit of the field of each of its states in the set.
 type Sent = (u64, u64);
 
-/// One thread's share: the dirty sets of its blocks and what it sends to the other threads.
-///
-/// Aligned to two cache lines, so that two threads' counters and batches never share one.
-#[repr(align(128))]
+/// One thread's own part: what it sends to the others, its count, its batch.
 struct Worker {
     id: usize,
-    /// The blocks that received a state in the level being expanded.
-    current: Dirty,
-    /// The blocks that receive a state in this level's expansion.
-    next: Dirty,
-    /// Per thread, the unreached successors found in its words, for it to apply.
+    /// Per thread, the unreached successors found in the segments it applies.
     outbox: Vec<Vec<Sent>>,
     /// The weight of the states this thread reached in the level.
     found: u64,
@@ -185,45 +164,125 @@ struct Worker {
     batch: Vec<u64>,
 }
 
-/// log2 of a chunk of a worker's words of codes (2^15 words are 256 KiB, half the L2 cache of
-/// a core of this machine). Before a level expands the blocks of a chunk that holds at least
-/// [`WARM_BLOCKS`] of them, it reads the whole chunk in order: the level's moves land all over
-/// it, and read in order it comes from memory at streaming speed instead of a line at a time
-/// at random (measured: twice as fast over the full space of 14 discs).
-const WARM_SHIFT: usize = 15;
+impl Worker {
+    fn new(id: usize, threads: usize) -> Self {
+        Self {
+            id,
+            outbox: vec![Vec::new(); threads],
+            found: 0,
+            batch: Vec::with_capacity(BATCH + 64 * 16),
+        }
+    }
+}
 
-/// The dirty blocks that make a chunk worth reading in order first: below that, the few
-/// lines its moves touch cost less than the chunk.
-const WARM_BLOCKS: u32 = 16;
+/// log2 of the words of codes that make a segment worth reading in order before its blocks
+/// are expanded when it holds [`WARM_BLOCKS`] of the level's blocks (2^15 words are 256 KiB,
+/// half the L2 cache of a core of this machine; a smaller segment needs as many blocks per
+/// word). The level's moves land all over it, and read in order it comes from memory at
+/// streaming speed instead of a line at a time at random (measured: twice as fast over the
+/// full space of 14 discs).
+const WARM_SHIFT: u32 = 15;
+
+/// The dirty blocks per 2^[`WARM_SHIFT`] words that make a segment worth reading in order
+/// first: below that, the few lines its moves touch cost less than the segment.
+const WARM_BLOCKS: u64 = 16;
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
 
-/// The even bits of `m` (bits `2i`), packed into the low 32 bits (bit `i`).
-#[cfg(test)]
-fn gather(mut m: u64) -> u64 {
-    m = (m | m >> 1) & 0x3333_3333_3333_3333;
-    m = (m | m >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
-    m = (m | m >> 4) & 0x00ff_00ff_00ff_00ff;
-    m = (m | m >> 8) & 0x0000_ffff_0000_ffff;
-    (m | m >> 16) & 0xffff_ffff
+/// How long a thread at a [`Barrier`] spins before it sleeps.
+const SPIN: Duration = Duration::from_micros(200);
+
+/// The meeting point of the search's threads, three times a level. A thread that arrives
+/// early spins for up to [`SPIN`] before it sleeps: the phases of a level mostly end within
+/// microseconds of each other, and waking a sleeping thread costs tens to hundreds of
+/// microseconds on a virtual machine (measured at 13 discs: 0.5 ms a level spent between
+/// threads with a sleeping hand-over, against 97 levels of 1.5 ms of work).
+struct Barrier {
+    threads: AtomicUsize,
+    arrived: AtomicUsize,
+    generation: AtomicUsize,
+    lock: Mutex<()>,
+    wake: Condvar,
 }
 
-/// A level's work: the search's shared part, the code of the level expanded and the code
-/// written into the states it reaches.
+impl Barrier {
+    fn new(threads: usize) -> Self {
+        Self {
+            threads: AtomicUsize::new(threads),
+            arrived: AtomicUsize::new(0),
+            generation: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+            wake: Condvar::new(),
+        }
+    }
+
+    /// Returns once every thread has called it (as many times).
+    fn wait(&self) {
+        let threads = self.threads.load(Ordering::Acquire);
+        if threads == 1 {
+            return;
+        }
+        // The generation cannot change before this thread arrives.
+        let generation = self.generation.load(Ordering::Acquire);
+        if self.arrived.fetch_add(1, Ordering::AcqRel) + 1 == threads {
+            // Reset before the release: no thread arrives again before it sees the new
+            // generation, which the release store orders after the reset.
+            self.arrived.store(0, Ordering::Relaxed);
+            let _guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+            self.generation
+                .store(generation.wrapping_add(1), Ordering::Release);
+            self.wake.notify_all();
+            return;
+        }
+        let start = Instant::now();
+        let mut spins = 0u32;
+        while self.generation.load(Ordering::Acquire) == generation {
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(64) && start.elapsed() > SPIN {
+                let mut guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+                while self.generation.load(Ordering::Acquire) == generation {
+                    guard = self
+                        .wake
+                        .wait(guard)
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+                return;
+            }
+            std::hint::spin_loop();
+        }
+    }
+}
+
+impl Barrier {
+    /// One thread fewer to wait for: a thread that could not be started. Called by the
+    /// calling thread before it first waits (the others cannot complete a wait without it).
+    fn leave(&self) {
+        self.threads.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A value alone on its cache lines (two, as a line's neighbour is fetched with it).
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// A level's work: the search's shared part, the code of the level expanded, the code written
+/// into the states it reaches, and the dirty bits of both.
 struct Level<'s, 'a, S, W> {
     shared: &'s Shared<'a, S, W>,
     code: u64,
     next_code: u64,
+    current: &'s Dirty,
+    next: &'s Dirty,
 }
 
 impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// Writes `next_code` into the unreached states of `mask` (the low bits of their fields)
-    /// in `word`, one of the calling worker's own words (`local` among them).
+    /// in `word`, which the calling thread holds.
     #[inline(always)]
-    fn reach_word(&self, next: &mut Dirty, found: &mut u64, word: usize, local: usize, mask: u64) {
+    fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
         let new = self.write(&self.shared.table[word], mask);
-        next.mark_if(local / 2, new != 0);
+        self.next.mark_if(word / 2, new != 0);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
@@ -238,8 +297,8 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         new
     }
 
-    /// [`Level::reach_word`] for the aligned block of 64 states from `first`, one of the
-    /// calling worker's own: both words at once, and one dirty mark.
+    /// [`Level::reach_word`] for the aligned block of 64 states from `first`, held by the
+    /// calling thread: both words at once, and one dirty mark.
     #[inline(always)]
     fn reach_block(&self, worker: &mut Worker, first: u64, set: Members) {
         let word = (first >> 5) as usize;
@@ -249,18 +308,16 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         let set = set.layout();
         let new_low = self.write(low, set as u64);
         let new_high = self.write(high, (set >> 64) as u64);
-        let local = self.shared.layout.local_word(first);
-        worker.next.mark_if(local / 2, new_low | new_high != 0);
+        self.next.mark_if(word / 2, new_low | new_high != 0);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
         worker.found += self.shared.weight.of_block(first, new);
     }
 
     /// Reaches the states of `set` from `first`, which lie in the three words from the one
-    /// holding `first`: all in the table, in one segment, and the calling worker's own.
+    /// holding `first`: all in the table and in the segment the calling thread holds.
     #[inline(always)]
     fn reach_three(&self, worker: &mut Worker, first: u64, set: Members) {
         let word = (first >> 5) as usize;
-        let local = self.shared.layout.local_word(first);
         let [a, b, c] = &self.shared.table[word..word + 3] else {
             unreachable!("three words");
         };
@@ -270,65 +327,86 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
             .enumerate()
         {
             let new = self.write(cell, piece);
-            worker.next.mark_if((local + i) / 2, new != 0);
+            self.next.mark_if((word + i) / 2, new != 0);
             worker.found += self.shared.weight.of_fields(((word + i) as u64) << 5, new);
         }
     }
 
-    /// Expands the states of `worker`'s dirty blocks with the level's code.
+    /// The expansion of the level on the calling thread: segments claimed in turn until none
+    /// is left (or another thread failed).
+    fn expand(&self, worker: &mut Worker) {
+        let shared = self.shared;
+        loop {
+            let segment = shared.claim.0.fetch_add(1, Ordering::Relaxed);
+            if segment >= shared.layout.segments || shared.failed.load(Ordering::Relaxed) {
+                break;
+            }
+            self.expand_segment(worker, segment);
+        }
+    }
+
+    /// Expands the states of `segment`'s dirty blocks with the level's code, the calling thread
+    /// holding the segment.
     ///
     /// Sets of successors are reached as they come; single successors are gathered in batches
     /// of a few hundred, each one's word asked of the cache as it is generated, and probed only
-    /// when the batch is full: the loads of far successors overlap instead of waiting one after
-    /// another.
-    fn expand(&self, worker: &mut Worker) {
-        let mut current = std::mem::replace(&mut worker.current, Dirty { bits: Vec::new() });
-        // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
-        let per_chunk = 1 << (WARM_SHIFT - 7);
-        for (chunk, bits) in current.bits.chunks_mut(per_chunk).enumerate() {
-            let dirty: u32 = bits.iter().map(|b| b.count_ones()).sum();
-            if dirty == 0 {
+    /// when the batch is full or the segment done: the loads of far successors overlap instead
+    /// of waiting one after another.
+    fn expand_segment(&self, worker: &mut Worker, segment: usize) {
+        let layout = self.shared.layout;
+        let words_shift = layout.segment_words_shift();
+        // Dirty words: 64 blocks, 128 words of codes each.
+        let bits_shift = words_shift - 7;
+        let start = segment << bits_shift;
+        let end = ((segment + 1) << bits_shift).min(self.current.bits.len());
+        let bits = &self.current.bits[start..end];
+        let dirty: u64 = bits
+            .iter()
+            .map(|b| u64::from(b.load(Ordering::Relaxed).count_ones()))
+            .sum();
+        if dirty == 0 {
+            return;
+        }
+        // Segments have at most 2^WARM_SHIFT words (MAX_SEGMENT_SHIFT).
+        if dirty << (WARM_SHIFT - words_shift) >= WARM_BLOCKS {
+            self.warm(segment);
+        }
+        for (i, cell) in bits.iter().enumerate() {
+            let mut blocks = cell.load(Ordering::Relaxed);
+            if blocks == 0 {
                 continue;
             }
-            if dirty >= WARM_BLOCKS {
-                self.warm(worker.id, chunk);
-            }
-            for (i, word) in bits.iter_mut().enumerate() {
-                let mut blocks = std::mem::take(word);
-                while blocks != 0 {
-                    let block = (chunk * per_chunk + i) * 64 + blocks.trailing_zeros() as usize;
-                    blocks &= blocks - 1;
-                    self.expand_block(worker, block);
-                }
+            cell.store(0, Ordering::Relaxed);
+            while blocks != 0 {
+                let block = (start + i) * 64 + blocks.trailing_zeros() as usize;
+                blocks &= blocks - 1;
+                self.expand_block(worker, segment, block);
             }
         }
-        self.probe(worker);
-        worker.current = current;
+        // The batch's states in this segment are written while the thread still holds it.
+        self.probe(worker, segment);
     }
 
-    /// Reads the worker's words of chunk `chunk` in order, so that the level's moves into them
-    /// find them in the cache (see [`WARM_SHIFT`]).
-    fn warm(&self, id: usize, chunk: usize) {
-        let layout = self.shared.layout;
+    /// Reads the words of `segment` in order, so that the level's moves into them find them in
+    /// the cache (see [`WARM_SHIFT`]).
+    fn warm(&self, segment: usize) {
         let table = self.shared.table;
-        let segment = layout.segment_words();
+        let shift = self.shared.layout.segment_words_shift();
+        let start = (segment << shift).min(table.len());
+        let end = ((segment + 1) << shift).min(table.len());
         let mut sum = 0u64;
-        for local in (chunk << WARM_SHIFT..(chunk + 1) << WARM_SHIFT).step_by(segment) {
-            let start = layout.global_word(id, local).min(table.len());
-            let end = (start + segment).min(table.len());
-            // One word of each cache line is enough to bring the line in.
-            for word in table[start..end].iter().step_by(8) {
-                sum = sum.wrapping_add(word.load(Ordering::Relaxed));
-            }
+        // One word of each cache line is enough to bring the line in.
+        for word in table[start..end].iter().step_by(8) {
+            sum = sum.wrapping_add(word.load(Ordering::Relaxed));
         }
         std::hint::black_box(sum);
     }
 
-    /// Expands the states of the worker's local block `block` with the level's code.
+    /// Expands the states of block `block` (of `segment`) with the level's code.
     #[inline]
-    fn expand_block(&self, worker: &mut Worker, block: usize) {
+    fn expand_block(&self, worker: &mut Worker, segment: usize, block: usize) {
         let table = self.shared.table;
-        let word_index = self.shared.layout.global_word(worker.id, 2 * block);
+        let word_index = 2 * block;
         let first = (word_index as u64) << 5;
         if first >= self.shared.len {
             return;
@@ -346,63 +424,98 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
             level: self,
             worker: &mut *worker,
             first,
+            segment,
         };
         self.shared.space.expand_block(first, members, &mut sink);
         if worker.batch.len() >= BATCH {
-            self.probe(worker);
+            self.probe(worker, segment);
         }
     }
 
-    /// Reaches the unreached successors batched by `worker` (sending those in other threads'
-    /// words to them), and empties the batches.
+    /// Reaches the unreached successors batched by `worker` (sending those outside `segment`,
+    /// the one it holds, to their appliers), and empties the batch.
     #[inline]
-    fn probe(&self, worker: &mut Worker) {
+    fn probe(&self, worker: &mut Worker, segment: usize) {
         let mut batch = std::mem::take(&mut worker.batch);
         for &succ in &batch {
-            self.reach_mask(worker, (succ >> 5) as usize, 1 << (2 * (succ & 31)));
+            self.reach_mask(
+                worker,
+                segment,
+                (succ >> 5) as usize,
+                1 << (2 * (succ & 31)),
+            );
         }
         batch.clear();
         worker.batch = batch;
     }
 
-    /// Reaches the states of `mask` in `word`: here when the worker owns the word, else by
-    /// sending those still unreached to the owner.
+    /// Reaches the states of `mask` in `word`: here when the word lies in `segment`, the one the
+    /// calling thread holds (or when it is the only thread), else by mail.
     #[inline(always)]
-    fn reach_mask(&self, worker: &mut Worker, word: usize, mask: u64) {
+    fn reach_mask(&self, worker: &mut Worker, segment: usize, word: usize, mask: u64) {
         let layout = self.shared.layout;
-        let state = (word as u64) << 5;
-        let owner = layout.owner(state);
-        if owner == worker.id {
-            let local = layout.local_word(state);
-            self.reach_word(&mut worker.next, &mut worker.found, word, local, mask);
+        let target = layout.segment((word as u64) << 5);
+        if target == segment || layout.threads == 1 {
+            let found = &mut worker.found;
+            self.reach_word(found, word, mask);
         } else {
-            worker.outbox[owner].push((word as u64, mask));
+            worker.outbox[layout.applier(target)].push((word as u64, mask));
         }
     }
 
-    /// Applies what the other threads found in `worker`'s words.
-    fn apply(&self, worker: &mut Worker, inbox: &[Sent]) {
-        let layout = self.shared.layout;
-        for &(word, mask) in inbox {
-            let local = layout.local_word(word << 5);
-            self.reach_word(
-                &mut worker.next,
-                &mut worker.found,
-                word as usize,
-                local,
-                mask,
-            );
+    /// Hands the calling thread's outbox to the other threads' mail.
+    fn post(&self, worker: &mut Worker) {
+        let threads = self.shared.layout.threads;
+        for (to, sent) in worker.outbox.iter_mut().enumerate() {
+            if sent.is_empty() {
+                continue;
+            }
+            let mut slot = self.shared.mail[to * threads + worker.id]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if slot.is_empty() {
+                // The slot's emptied vector comes back for the next level.
+                std::mem::swap(&mut *slot, sent);
+            } else {
+                slot.append(sent);
+            }
+        }
+    }
+
+    /// Reaches what the threads sent for the segments the calling thread applies.
+    fn apply(&self, worker: &mut Worker) {
+        let threads = self.shared.layout.threads;
+        for from in 0..threads {
+            let mut slot = self.shared.mail[worker.id * threads + from]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            for &(word, mask) in slot.iter() {
+                self.reach_word(&mut worker.found, word as usize, mask);
+            }
+            slot.clear();
         }
     }
 }
 
 /// What [`Space::expand_block`] reports into during a level: successors are bounds-checked,
-/// their words prefetched when the worker owns them, and batched.
+/// and those in the segment held reached at once (sets) or batched with their words
+/// prefetched (single states); the others are mailed.
 struct Sink<'l, 'w, 's, 'a, S, W> {
     level: &'l Level<'s, 'a, S, W>,
     worker: &'w mut Worker,
     /// The block being expanded.
     first: u64,
+    /// The segment the thread holds.
+    segment: usize,
+}
+
+impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
+    /// Whether the calling thread may write the words of `state`'s segment.
+    #[inline(always)]
+    fn holds(&self, state: u64) -> bool {
+        let layout = self.level.shared.layout;
+        layout.segment(state) == self.segment || layout.threads == 1
+    }
 }
 
 impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
@@ -410,9 +523,9 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     fn one(&mut self, state: u64, succ: u64) {
         let shared = self.level.shared;
         check_bound(state, succ, shared.len);
-        if (succ ^ self.first) >> 8 != 0 && shared.layout.owner(succ) == self.worker.id {
-            // Off this block's cache lines and in this thread's words (another thread's are
-            // read once, when probed, rather than pulled in early).
+        if (succ ^ self.first) >> 8 != 0 && self.holds(succ) {
+            // Off this block's cache lines and in a segment this thread holds (a mailed one is
+            // read once, when applied, rather than pulled in early).
             prefetch_read(&shared.table[(succ >> 5) as usize]);
         }
         self.worker.batch.push(succ);
@@ -423,19 +536,19 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
         let shared = self.level.shared;
         if first.is_multiple_of(64) && first + 64 <= shared.len {
             // An aligned block (what spaces that rank by digits mostly report): two words of
-            // one owner, since segments are aligned blocks too.
-            if shared.layout.owner(first) == self.worker.id {
+            // one segment, since segments are aligned blocks too.
+            if self.holds(first) {
                 self.level.reach_block(self.worker, first, set);
                 return;
             }
         } else {
-            // Three words from the one holding `first`, in the table and in one segment (so
-            // one owner, and three consecutive local words): reached with no further checks.
+            // Three words from the one holding `first`, in the table and in one segment held
+            // by this thread: reached with no further checks.
             let base = first & !31;
-            let segment = shared.layout.segment_shift;
+            let layout = shared.layout;
             if base + 96 <= shared.len
-                && base >> segment == (base + 95) >> segment
-                && shared.layout.owner(base) == self.worker.id
+                && layout.segment(base) == layout.segment(base + 95)
+                && self.holds(base)
             {
                 self.level.reach_three(self.worker, first, set);
                 return;
@@ -446,147 +559,188 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
         };
         let last = first + u64::from(last);
         check_block_bound(self.first, last, shared.len);
-        let layout = shared.layout;
         let (word, pieces) = set.over_words(first);
         let word = word as usize;
-        let owner = layout.owner(first);
-        let worker = &mut *self.worker;
-        if owner == worker.id && layout.owner(last) == owner {
-            // The worker's own words, reached at once (they are near, mostly in the cache).
-            let local = layout.local_word(first);
+        if self.holds(first) && self.holds(last) {
+            // Words of the segment held, reached at once (they are near, mostly in the cache).
             for (i, piece) in pieces.enumerate() {
-                let (next, found) = (&mut worker.next, &mut worker.found);
                 self.level
-                    .reach_word(next, found, word + i, local + i, piece);
+                    .reach_word(&mut self.worker.found, word + i, piece);
             }
         } else {
             for (i, piece) in pieces.enumerate() {
                 if piece != 0 {
-                    self.level.reach_mask(worker, word + i, piece);
+                    self.level
+                        .reach_mask(self.worker, self.segment, word + i, piece);
                 }
             }
         }
     }
 }
 
-/// What the coordinating thread asks of a worker, once a level.
-enum Command {
-    /// Reach these seeds (in the worker's words) at the level of `code`.
-    Seed { seeds: Vec<u64>, code: u64 },
-    /// Expand the level of `code`.
-    Expand { code: u64 },
-    /// Reach what the other threads found in the worker's words, at the level after `code`.
-    Apply { inbox: Vec<Sent>, code: u64 },
-}
-
-/// A worker's answer.
-enum Reply {
-    /// The weight of the seeds reached.
-    Seeded(u64),
-    /// The successors found for the other threads, per thread.
-    Expanded(Vec<Vec<Sent>>),
-    /// The weight reached in the level; the inbox given back, emptied, for reuse.
-    Applied(u64, Vec<Sent>),
-    /// The worker panicked: the coordinator raises the panic again.
-    Panicked(Box<dyn std::any::Any + Send>),
-}
-
-/// The shared, read-only part of the search.
+/// The shared part of the search.
 struct Shared<'a, S, W> {
     space: &'a S,
     weight: &'a W,
     table: &'a [AtomicU64],
     len: u64,
     layout: Layout,
+    /// The dirty bits of the levels of even and of odd depth.
+    dirty: [Dirty; 2],
+    /// The next segment to claim in the level's expansion.
+    claim: Padded<AtomicUsize>,
+    /// The depth of the level to expand, set by the calling thread before each level.
+    depth: Padded<AtomicU64>,
+    /// Set by the calling thread when the search is over.
+    stop: AtomicBool,
+    /// The weight reached in the level, added up by every thread.
+    found: Padded<AtomicU64>,
+    /// The sets sent between threads: `mail[to * threads + from]`.
+    mail: Vec<Mutex<Vec<Sent>>>,
+    barrier: Barrier,
+    /// Whether a thread panicked, and the first panic.
+    failed: AtomicBool,
+    failure: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
-    fn level(&self, code: u64) -> Level<'_, 'a, S, W> {
+    /// The level of `depth`: its code, and the dirty bits of it and of the next.
+    fn level(&self, depth: u64) -> Level<'_, 'a, S, W> {
+        let parity = (depth % 2) as usize;
         Level {
             shared: self,
-            code,
-            next_code: (code + 1) % 3,
+            code: depth % 3,
+            next_code: (depth + 1) % 3,
+            current: &self.dirty[parity],
+            next: &self.dirty[1 - parity],
         }
     }
 
-    /// Carries out `command` on `worker`.
-    fn run(&self, worker: &mut Worker, command: Command) -> Reply {
-        match command {
-            Command::Seed { seeds, code } => {
-                let mut found = 0;
-                // Seeds are reached at their own level: written with the level's code.
-                let level = Level {
-                    next_code: code,
-                    ..self.level(code)
-                };
-                for seed in seeds {
-                    let local = self.layout.local_word(seed);
-                    let (word, bit) = ((seed >> 5) as usize, 1 << (2 * (seed & 31)));
-                    level.reach_word(&mut worker.current, &mut found, word, local, bit);
+    /// Runs `work` unless a thread has failed; a panic is kept (the first one) and marks the
+    /// search failed, so every thread still meets the others at each barrier and then stops.
+    fn guard(&self, work: impl FnOnce()) {
+        if self.failed.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+            let mut failure = self.failure.lock().unwrap_or_else(PoisonError::into_inner);
+            failure.get_or_insert(payload);
+            self.failed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// One level's work on the calling thread: its share of the expansion, then what was sent
+    /// to it.
+    fn level_work(&self, worker: &mut Worker, depth: u64) {
+        let level = self.level(depth);
+        self.guard(|| {
+            level.expand(worker);
+            level.post(worker);
+        });
+        self.barrier.wait();
+        self.guard(|| {
+            level.apply(worker);
+            self.found.0.fetch_add(worker.found, Ordering::Relaxed);
+        });
+        worker.found = 0;
+        self.barrier.wait();
+    }
+
+    /// A thread other than the calling one: each level as the calling thread sets it.
+    fn work(&self, id: usize) {
+        let mut worker = Worker::new(id, self.layout.threads);
+        loop {
+            self.barrier.wait();
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            self.level_work(&mut worker, self.depth.0.load(Ordering::Relaxed));
+        }
+    }
+
+    /// The calling thread: it runs the level loop, and works each level like the others.
+    fn lead(&self, seeds: &[(u64, u32)], progress: &mut impl FnMut(u32, u64)) -> Vec<u64> {
+        let mut worker = Worker::new(0, self.layout.threads);
+        let mut plan = Plan {
+            seeds: seeds.iter().copied().peekable(),
+            sizes: Vec::new(),
+            carried: 0,
+        };
+        loop {
+            let mut next = None;
+            self.guard(|| next = plan.next_level(self, progress));
+            match next {
+                Some(depth) if !self.failed.load(Ordering::Relaxed) => {
+                    self.claim.0.store(0, Ordering::Relaxed);
+                    self.depth.0.store(depth, Ordering::Relaxed);
                 }
-                Reply::Seeded(found)
+                _ => self.stop.store(true, Ordering::Relaxed),
             }
-            Command::Expand { code } => {
-                self.level(code).expand(worker);
-                let outbox = worker.outbox.iter_mut().map(std::mem::take).collect();
-                Reply::Expanded(outbox)
-            }
-            Command::Apply { mut inbox, code } => {
-                self.level(code).apply(worker, &inbox);
-                inbox.clear();
-                std::mem::swap(&mut worker.current, &mut worker.next);
-                Reply::Applied(std::mem::take(&mut worker.found), inbox)
-            }
+            // The others go: into the level, or home.
+            self.barrier.wait();
+            let Some(depth) = next.filter(|_| !self.stop.load(Ordering::Relaxed)) else {
+                return plan.sizes;
+            };
+            self.level_work(&mut worker, depth);
+            plan.carried = self.found.0.swap(0, Ordering::Relaxed);
         }
+    }
+
+    /// Reaches `seed` at the level of `depth` (written with that level's code, marked dirty in
+    /// that level's bits): the calling thread alone, while the others wait.
+    fn seed(&self, seed: u64, depth: u64) -> u64 {
+        let level = Level {
+            next_code: depth % 3,
+            next: &self.dirty[(depth % 2) as usize],
+            ..self.level(depth)
+        };
+        let mut found = 0;
+        level.reach_word(&mut found, (seed >> 5) as usize, 1 << (2 * (seed & 31)));
+        found
     }
 }
 
-/// The workers, on threads of their own (inline when there is one): commands go to all, and
-/// the replies come back in the workers' order.
-trait Crew {
-    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply>;
+/// The level loop's own state, kept by the calling thread: seeds still to come (sorted by
+/// level), the level sizes so far, and the weight the last expansion reached.
+struct Plan<I: Iterator<Item = (u64, u32)>> {
+    seeds: std::iter::Peekable<I>,
+    sizes: Vec<u64>,
+    carried: u64,
 }
 
-/// One worker on the calling thread.
-struct Alone<'s, 'a, S, W> {
-    shared: &'s Shared<'a, S, W>,
-    worker: Worker,
-}
-
-impl<S: Space + Sync, W: Weight> Crew for Alone<'_, '_, S, W> {
-    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply> {
-        commands
-            .into_iter()
-            .map(|command| self.shared.run(&mut self.worker, command))
-            .collect()
-    }
-}
-
-/// Workers on threads that live as long as the search, each waiting for its commands.
-struct Threads {
-    commands: Vec<std::sync::mpsc::Sender<Command>>,
-    replies: Vec<std::sync::mpsc::Receiver<Reply>>,
-}
-
-impl Crew for Threads {
-    fn ask(&mut self, commands: Vec<Command>) -> Vec<Reply> {
-        for (to, command) in self.commands.iter().zip(commands) {
-            to.send(command).expect("a worker waits for its commands");
-        }
-        let replies: Vec<Reply> = self
-            .replies
-            .iter()
-            .map(|from| from.recv().expect("a worker replies before it ends"))
-            .collect();
-        if let Some(first) = replies.iter().position(|r| matches!(r, Reply::Panicked(_))) {
-            // Let every worker go, then raise the first panic with its own message.
-            self.commands.clear();
-            if let Some(Reply::Panicked(payload)) = replies.into_iter().nth(first) {
-                std::panic::resume_unwind(payload);
+impl<I: Iterator<Item = (u64, u32)>> Plan<I> {
+    /// Completes levels (seeds at their levels, sizes, progress) up to the next one to expand,
+    /// and returns its depth; `None` when the search is over.
+    fn next_level<S: Space + Sync, W: Weight>(
+        &mut self,
+        shared: &Shared<'_, S, W>,
+        progress: &mut impl FnMut(u32, u64),
+    ) -> Option<u64> {
+        let len = shared.len;
+        loop {
+            let depth = self.sizes.len() as u64;
+            let mut size = self.carried;
+            self.carried = 0;
+            while let Some((seed, _)) = self.seeds.next_if(|&(_, level)| u64::from(level) == depth)
+            {
+                assert!(
+                    seed < len,
+                    "seed {seed} is outside the dense space of {len} states (0..{len})"
+                );
+                size += shared.seed(seed, depth);
             }
-            unreachable!("a panicked reply");
+            if size == 0 && self.seeds.peek().is_none() {
+                return None;
+            }
+            if size > 0 || depth == 0 {
+                progress(depth as u32, size);
+            }
+            self.sizes.push(size);
+            if size > 0 {
+                return Some(depth);
+            }
+            // A level before the next seed: nothing to expand.
         }
-        replies
     }
 }
 
@@ -601,144 +755,52 @@ pub(super) fn search<S: Space + Sync>(
 ) -> Result<(TwoBitTable, Vec<u64>), TableAllocError> {
     let table = TwoBitTable::try_new(len)?;
     let layout = Layout::new(len, threads);
-    let owned = layout.owned_words(table.words.len());
-    let mut workers: Vec<Worker> = (0..layout.threads)
-        .map(|id| {
-            Ok(Worker {
-                id,
-                current: Dirty::new(owned / 2)?,
-                next: Dirty::new(owned / 2)?,
-                outbox: vec![Vec::new(); layout.threads],
-                found: 0,
-                batch: Vec::with_capacity(BATCH + 64 * 16),
-            })
-        })
-        .collect::<Result<_, TableAllocError>>()?;
+    let blocks = table.words.len().div_ceil(2);
     let shared = Shared {
         space,
         weight,
         table: &table.words,
         len,
         layout,
+        dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
+        claim: Padded(AtomicUsize::new(0)),
+        depth: Padded(AtomicU64::new(0)),
+        stop: AtomicBool::new(false),
+        found: Padded(AtomicU64::new(0)),
+        mail: (0..layout.threads * layout.threads)
+            .map(|_| Mutex::new(Vec::new()))
+            .collect(),
+        barrier: Barrier::new(layout.threads),
+        failed: AtomicBool::new(false),
+        failure: Mutex::new(None),
     };
-    let sizes = if layout.threads == 1 {
-        let worker = workers.pop().expect("one worker");
-        let mut alone = Alone {
-            shared: &shared,
-            worker,
-        };
-        levels(&mut alone, layout, len, seeds, progress)
-    } else {
-        std::thread::scope(|scope| {
-            let mut crew = Threads {
-                commands: Vec::new(),
-                replies: Vec::new(),
-            };
-            for mut worker in workers {
-                let (command_to, commands) = std::sync::mpsc::channel::<Command>();
-                let (reply_to, replies) = std::sync::mpsc::channel();
-                crew.commands.push(command_to);
-                crew.replies.push(replies);
-                let shared = &shared;
-                scope.spawn(move || {
-                    for command in commands {
-                        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            shared.run(&mut worker, command)
-                        }));
-                        let failed = run.is_err();
-                        let reply = run.unwrap_or_else(Reply::Panicked);
-                        if reply_to.send(reply).is_err() || failed {
-                            return;
-                        }
-                    }
-                });
-            }
-            levels(&mut crew, layout, len, seeds, progress)
-        })
-    };
-    Ok((table, sizes))
-}
-
-/// The level loop, over any crew: seeds at their levels, then each level expanded and what
-/// crossed between threads applied. Returns the level sizes.
-fn levels(
-    crew: &mut impl Crew,
-    layout: Layout,
-    len: u64,
-    seeds: &[(u64, u32)],
-    progress: &mut impl FnMut(u32, u64),
-) -> Vec<u64> {
-    let threads = layout.threads;
-    let mut seeds = seeds.iter().copied().peekable();
-    let mut inboxes: Vec<Vec<Sent>> = vec![Vec::new(); threads];
-    let mut sizes = Vec::new();
-    let mut carried = 0;
-    loop {
-        let depth = sizes.len() as u64;
-        let code = depth % 3;
-        let mut size = carried;
-        if seeds
-            .peek()
-            .is_some_and(|&(_, level)| u64::from(level) == depth)
-        {
-            let mut mine: Vec<Vec<u64>> = vec![Vec::new(); threads];
-            while let Some((seed, _)) = seeds.next_if(|&(_, level)| u64::from(level) == depth) {
-                assert!(
-                    seed < len,
-                    "seed {seed} is outside the dense space of {len} states (0..{len})"
-                );
-                mine[layout.owner(seed)].push(seed);
-            }
-            let commands = mine
-                .into_iter()
-                .map(|seeds| Command::Seed { seeds, code })
-                .collect();
-            for reply in crew.ask(commands) {
-                if let Reply::Seeded(weight) = reply {
-                    size += weight;
+    let sizes = std::thread::scope(|scope| {
+        for id in 1..layout.threads {
+            let shared = &shared;
+            let started = std::thread::Builder::new()
+                .name(format!("two-bit-{id}"))
+                .spawn_scoped(scope, move || shared.work(id));
+            if let Err(error) = started {
+                // The threads started wait for the calling thread, which stops them.
+                let message = format!("the two-bit search could not start a thread: {error}");
+                shared.guard(|| std::panic::panic_any(message));
+                for _ in id..layout.threads {
+                    shared.barrier.leave();
                 }
+                break;
             }
         }
-        if size == 0 && seeds.peek().is_none() {
-            break;
-        }
-        if size > 0 || depth == 0 {
-            progress(depth as u32, size);
-        }
-        sizes.push(size);
-        if size == 0 {
-            // A level before the next seed: nothing to expand.
-            carried = 0;
-            continue;
-        }
-        let replies = crew.ask((0..threads).map(|_| Command::Expand { code }).collect());
-        for reply in replies {
-            if let Reply::Expanded(outbox) = reply {
-                for (to, sent) in outbox.into_iter().enumerate() {
-                    if inboxes[to].is_empty() {
-                        inboxes[to] = sent;
-                    } else {
-                        inboxes[to].extend(sent);
-                    }
-                }
-            }
-        }
-        let commands = inboxes
-            .iter_mut()
-            .map(|inbox| Command::Apply {
-                inbox: std::mem::take(inbox),
-                code,
-            })
-            .collect();
-        carried = 0;
-        for (to, reply) in crew.ask(commands).into_iter().enumerate() {
-            if let Reply::Applied(found, inbox) = reply {
-                carried += found;
-                inboxes[to] = inbox;
-            }
-        }
+        shared.lead(seeds, progress)
+    });
+    let failure = shared
+        .failure
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(payload) = failure {
+        // The first panic of any thread, raised again with its own message.
+        std::panic::resume_unwind(payload);
     }
-    sizes
+    Ok((table, sizes))
 }
 
 #[cfg(test)]

@@ -1,6 +1,15 @@
-//! The layout of segments and the gathering of a word's codes.
+//! The segments, the barrier and the gathering of a word's codes.
 
 use super::*;
+
+/// The even bits of `m` (bits `2i`), packed into the low 32 bits (bit `i`).
+fn gather(mut m: u64) -> u64 {
+    m = (m | m >> 1) & 0x3333_3333_3333_3333;
+    m = (m | m >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    m = (m | m >> 4) & 0x00ff_00ff_00ff_00ff;
+    m = (m | m >> 8) & 0x0000_ffff_0000_ffff;
+    (m | m >> 16) & 0xffff_ffff
+}
 
 #[test]
 fn members_finds_the_states_of_a_code() {
@@ -17,23 +26,81 @@ fn members_finds_the_states_of_a_code() {
 }
 
 #[test]
-fn local_and_global_words_are_inverse() {
-    for threads in 1..9 {
-        let layout = Layout::with(threads, 11);
-        let words = 10 * layout.segment_words() + 5;
-        let mut seen = vec![false; words];
-        for owner in 0..threads {
-            for local in 0..layout.owned_words(words) {
-                let word = layout.global_word(owner, local);
-                if word < words {
-                    let state = (word as u64) << 5;
-                    assert_eq!(layout.owner(state), owner);
-                    assert_eq!(layout.local_word(state), local);
-                    assert!(!seen[word]);
-                    seen[word] = true;
-                }
+fn segments_cover_the_table_and_own_whole_words_of_dirty_bits() {
+    for len in [
+        1,
+        31,
+        4096,
+        65_535,
+        65_536,
+        1 << 22,
+        (1 << 23) + 5,
+        1 << 30,
+        1 << 34,
+    ] {
+        for threads in [1, 2, 3] {
+            let layout = Layout::new(len, threads);
+            let states = 1u64 << layout.segment_shift;
+            assert!(layout.segment_shift >= MIN_SEGMENT_SHIFT, "{len}");
+            // 64 blocks of 64 states or more: one word of dirty bits or more, whole.
+            assert!(states >= 64 * 64, "{len}");
+            assert_eq!(layout.segments as u64, len.div_ceil(states), "{len}");
+            assert_eq!(layout.segment(len - 1), layout.segments - 1, "{len}");
+            if len < 1 << 16 {
+                assert_eq!(layout.threads, 1, "{len}: too small for threads");
+            } else {
+                assert_eq!(layout.threads, threads);
+                // Past the smallest, segments enough to share among the threads.
+                assert!(len == 1 << 16 || layout.segments >= 2, "{len}");
             }
         }
-        assert!(seen.iter().all(|&s| s));
     }
+}
+
+#[test]
+fn the_barrier_holds_every_thread_until_all_arrive() {
+    // Each round every thread adds one, waits, then reads the total: it must see the round's
+    // every addition, and none of the next round's (the second wait keeps them apart).
+    let threads = 3;
+    let barrier = Barrier::new(threads);
+    let total = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                for round in 1..=200 {
+                    total.fetch_add(1, Ordering::Relaxed);
+                    barrier.wait();
+                    assert_eq!(total.load(Ordering::Relaxed), round * threads);
+                    barrier.wait();
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn a_thread_that_sleeps_at_the_barrier_is_woken() {
+    // One thread arrives long after the other, which has long stopped spinning.
+    let barrier = Barrier::new(2);
+    let woken = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            barrier.wait();
+            woken.store(true, Ordering::Relaxed);
+        });
+        std::thread::sleep(SPIN * 20);
+        assert!(!woken.load(Ordering::Relaxed));
+        barrier.wait();
+    });
+    assert!(woken.load(Ordering::Relaxed));
+}
+
+#[test]
+fn a_barrier_left_by_a_thread_waits_for_the_others_only() {
+    let barrier = Barrier::new(3);
+    barrier.leave();
+    std::thread::scope(|scope| {
+        scope.spawn(|| barrier.wait());
+        barrier.wait();
+    });
 }
