@@ -74,7 +74,8 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// * Time: O(states × branching), plus re-expansions of older states that share a block of
 ///   64 with the level's states; a space that reports sets pays per set, not per state.
 /// * Space: `len / 4` bytes for the codes, `len / 256` for the two sets of dirty blocks, and
-///   the batches sent between threads (16 bytes a word of successors in another's segment).
+///   the mail between threads (16 bytes a word of successors outside the segment they come
+///   from, when there are two threads or more).
 ///
 /// # Panics
 /// When a successor or a source is not below `len` (the message names it), when the space

@@ -104,3 +104,39 @@ fn a_barrier_left_by_a_thread_waits_for_the_others_only() {
         barrier.wait();
     });
 }
+
+#[test]
+fn a_segment_held_stays_held_until_its_holder_lets_go() {
+    let holds = Holds::new(3);
+    let held = holds.hold(1);
+    // A failed try neither takes the segment nor lets go of it.
+    assert!(holds.try_hold(1).is_none());
+    assert!(holds.try_hold(1).is_none());
+    // Other segments are free.
+    let other = holds.try_hold(2);
+    assert!(other.is_some());
+    drop(held);
+    let again = holds.try_hold(1);
+    assert!(again.is_some());
+    assert!(holds.try_hold(2).is_none());
+    drop(other);
+    assert!(holds.try_hold(2).is_some());
+}
+
+#[test]
+fn a_claimer_waits_for_a_writer_to_let_go() {
+    // One thread holds segment 0 for a moment; the other claims it meanwhile and must wait.
+    let holds = Holds::new(1);
+    let inside = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let writer = holds.try_hold(0).expect("free");
+        scope.spawn(|| {
+            let _held = holds.hold(0);
+            // Only once the writer let go.
+            assert_eq!(inside.load(Ordering::Relaxed), 1);
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        inside.store(1, Ordering::Relaxed);
+        drop(writer);
+    });
+}
