@@ -46,8 +46,8 @@ pub enum Command {
     /// Build the goal table of N discs in memory and print how many configurations lie at each
     /// distance from the tower on peg 4, and the largest distance.
     Eccentricity {
-        /// The number of discs (1 to 19 on one machine; 15: 2 s, 16: 9 s, 17: 30 s on two cores;
-        /// 19: 8 min, 11 GiB of memory). Up to 31 spread over processes, as far as their memory goes.
+        /// The number of discs (1 to 19 on one machine; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
+        /// 19: 6.5 min, 11 GiB of memory). Up to 31 spread over processes, as far as their memory goes.
         #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_SPREAD_DISCS as i64))]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
@@ -162,7 +162,7 @@ pub enum TableCommand {
 /// The examples after `--help`.
 pub const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4               3
   hanoi4 --moves < cases.txt                               counts and moves
-  hanoi4 table build 16 --dir tables                       9 s, a 171 MiB file
+  hanoi4 table build 16 --dir tables                       5 s, a 171 MiB file
   hanoi4 --tables tables < cases.txt                       uses the saved tables
   hanoi4 eccentricity 15                                   130, reached by 588 configurations
   hanoi4 --render case2.html --case 2 < cases.txt          a page that plays case 2
