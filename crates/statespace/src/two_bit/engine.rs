@@ -721,8 +721,15 @@ impl Holds {
     /// for a moment to let go.
     fn hold(&self, segment: usize) -> Held<'_> {
         let flag = &self.0[segment];
+        let mut spins = 0u32;
         while flag.swap(true, Ordering::Acquire) {
-            std::hint::spin_loop();
+            spins = spins.wrapping_add(1);
+            if spins.is_multiple_of(1024) {
+                // The writer may have lost its core (more threads than cores): give it back.
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
+            }
         }
         Held(flag)
     }
