@@ -193,8 +193,15 @@ const WARM_BLOCKS: u64 = 16;
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
 
-/// How long a thread at a [`Barrier`] spins before it sleeps.
-const SPIN: Duration = Duration::from_micros(200);
+/// How long a thread at a [`Barrier`] spins before it sleeps, when every thread has a core of
+/// its own: 2 ms, as the levels of small tables are a few milliseconds long and a thread that
+/// falls asleep at each of their three barriers costs a wake-up each time (measured, the 14-disc
+/// quotient on two threads: a median of 0.57 s with 200 us, 0.46 s with 2 ms, alternating runs).
+const SPIN: Duration = Duration::from_millis(2);
+
+/// How long a thread at a [`Barrier`] spins before it sleeps when there are more threads than
+/// cores: a spinning thread would then hold a core that a working one needs.
+const SHORT_SPIN: Duration = Duration::from_micros(50);
 
 /// The meeting point of the search's threads, three times a level. A thread that arrives
 /// early spins for up to [`SPIN`] before it sleeps: the phases of a level mostly end within
@@ -203,6 +210,8 @@ const SPIN: Duration = Duration::from_micros(200);
 /// threads with a sleeping hand-over, against 97 levels of 1.5 ms of work).
 struct Barrier {
     threads: AtomicUsize,
+    /// How long a thread spins before it sleeps.
+    spin: Duration,
     arrived: AtomicUsize,
     generation: AtomicUsize,
     lock: Mutex<()>,
@@ -211,8 +220,10 @@ struct Barrier {
 
 impl Barrier {
     fn new(threads: usize) -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Self {
             threads: AtomicUsize::new(threads),
+            spin: if threads <= cores { SPIN } else { SHORT_SPIN },
             arrived: AtomicUsize::new(0),
             generation: AtomicUsize::new(0),
             lock: Mutex::new(()),
@@ -242,7 +253,7 @@ impl Barrier {
         let mut spins = 0u32;
         while self.generation.load(Ordering::Acquire) == generation {
             spins = spins.wrapping_add(1);
-            if spins.is_multiple_of(64) && start.elapsed() > SPIN {
+            if spins.is_multiple_of(64) && start.elapsed() > self.spin {
                 let mut guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
                 while self.generation.load(Ordering::Acquire) == generation {
                     guard = self
