@@ -124,8 +124,9 @@ impl Layout {
 
 /// The dirty bits of every block (pair of words) of the table: a bit each, 64 blocks a word.
 ///
-/// During a level only the thread holding a segment touches the segment's words of bits (a
-/// segment has 64 blocks or more, so no word is shared), with a plain load and store; adding
+/// During a level's expansion only the thread holding a segment touches the segment's words of
+/// bits, and while the mail is applied only the segment's applier (a segment has 64 blocks or
+/// more, so no word is shared), with a plain load and store; adding
 /// is one `or` with no branch (the search adds on every write, whether or not the write reached
 /// anything).
 struct Dirty {
