@@ -43,7 +43,7 @@ use crate::space::Space;
 use crate::space::Successors;
 
 use super::table::{
-    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word,
+    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word, try_filled,
 };
 
 /// States per segment, as a power of two, at least: 2^16 states are 16 KiB of codes, so
@@ -109,6 +109,13 @@ impl Layout {
         (state >> self.segment_shift) as usize
     }
 
+    /// Whether a thread holding `held` may write the words of `state`: they lie in that segment,
+    /// or the thread is the only one.
+    #[inline(always)]
+    fn writes(&self, held: usize, state: u64) -> bool {
+        self.segment(state) == held || self.threads == 1
+    }
+
     /// The thread that applies the mail for `segment`.
     #[inline]
     fn applier(&self, segment: usize) -> usize {
@@ -135,13 +142,9 @@ struct Dirty {
 
 impl Dirty {
     fn new(blocks: usize) -> Result<Self, TableAllocError> {
-        let words = blocks.div_ceil(64) as u64;
-        let refused = TableAllocError { bytes: 8 * words };
-        let words = usize::try_from(words).map_err(|_| refused)?;
-        let mut bits = Vec::new();
-        bits.try_reserve_exact(words).map_err(|_| refused)?;
-        bits.resize_with(words, || AtomicU64::new(0));
-        Ok(Self { bits })
+        Ok(Self {
+            bits: try_filled(blocks.div_ceil(64) as u64, || AtomicU64::new(0))?,
+        })
     }
 
     /// Adds `block` to the set when `hit`, with no branch.
@@ -267,9 +270,7 @@ impl Barrier {
             std::hint::spin_loop();
         }
     }
-}
 
-impl Barrier {
     /// One thread fewer to wait for: a thread that could not be started. Called by the
     /// calling thread before it first waits (the others cannot complete a wait without it).
     fn leave(&self) {
@@ -471,8 +472,9 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     #[inline(always)]
     fn reach_mask(&self, worker: &mut Worker, segment: usize, word: usize, mask: u64) {
         let layout = self.shared.layout;
-        let target = layout.segment((word as u64) << 5);
-        if target == segment || layout.threads == 1 {
+        let state = (word as u64) << 5;
+        let target = layout.segment(state);
+        if layout.writes(segment, state) {
             self.reach_word(&mut worker.found, word, mask);
         } else if let Some(_held) = self.shared.held.try_hold(target) {
             self.reach_word(&mut worker.found, word, mask);
@@ -531,8 +533,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// Whether the calling thread may write the words of `state`'s segment.
     #[inline(always)]
     fn holds(&self, state: u64) -> bool {
-        let layout = self.level.shared.layout;
-        layout.segment(state) == self.segment || layout.threads == 1
+        self.level.shared.layout.writes(self.segment, state)
     }
 }
 

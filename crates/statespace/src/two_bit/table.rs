@@ -42,15 +42,15 @@ impl fmt::Debug for TwoBitTable {
     }
 }
 
-/// `len` copies of `value`, or the error when the allocator refuses them.
-pub(super) fn try_filled<T: Clone>(len: u64, value: T) -> Result<Vec<T>, TableAllocError> {
+/// `len` values made by `value`, or the error when the allocator refuses them.
+pub(super) fn try_filled<T>(len: u64, value: impl FnMut() -> T) -> Result<Vec<T>, TableAllocError> {
     let refused = TableAllocError {
         bytes: len.saturating_mul(size_of::<T>() as u64),
     };
     let len = usize::try_from(len).map_err(|_| refused)?;
     let mut items = Vec::new();
     items.try_reserve_exact(len).map_err(|_| refused)?;
-    items.resize(len, value);
+    items.resize_with(len, value);
     Ok(items)
 }
 
@@ -69,7 +69,7 @@ impl TwoBitTable {
     /// [`TableAllocError`] when the allocator refuses it.
     pub fn try_new(len: u64) -> Result<Self, TableAllocError> {
         Ok(Self::from_words(
-            try_filled(len.div_ceil(32), u64::MAX)?,
+            try_filled(len.div_ceil(32), || u64::MAX)?,
             len,
         ))
     }
