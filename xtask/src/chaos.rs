@@ -4,10 +4,15 @@
 //! after each fault until it completes; every completed search's report must equal the
 //! uninterrupted one, and the search starts over.
 //!
-//! After each fault the survivor must end with exit 2 and one line within the peer timeout
-//! and a slack; the newest level both workers saved must not go back (a checkpoint lost).
-//! The figures: faults injected and survived, faults during a checkpoint write (a partial
-//! file left behind), checkpoints lost, answers changed (must be 0), searches completed.
+//! The moments are drawn over the uninterrupted run's time, so they scale with the machine's
+//! speed; a fault that came after the run had done its work (the report printed all the same)
+//! is not counted but drawn again, so every counted fault landed mid-run. After each fault the
+//! survivor must end with exit 2 and one line within the peer timeout and a slack; the newest
+//! level both workers saved must not go back (a checkpoint lost). The search the last fault
+//! cut is resumed to its end too, and a chaos run that compared no completed search fails.
+//! The figures: faults landed and survived, faults drawn again, faults during a checkpoint
+//! write (a partial file left behind), checkpoints lost, searches completed and compared,
+//! answers changed (must be 0).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -26,6 +31,8 @@ const SLACK: Duration = Duration::from_secs(5);
 #[derive(Default)]
 struct Figures {
     injected: u32,
+    /// Faults that came after the run had done its work (drawn again, not counted).
+    late: u32,
     kills: u32,
     stops: u32,
     survived: u32,
@@ -81,6 +88,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     while chaos.figures.injected < faults {
         resume = chaos.attempt(resume)?;
     }
+    // The search the last fault cut is resumed to its end and compared like the others.
+    if resume {
+        let report = search(discs, &chaos.hosts, &chaos.checkpoints, true)?;
+        count_search(&report, &mut chaos.figures, &chaos.expected);
+    }
     let _ = std::fs::remove_dir_all(&dir);
     let figures = chaos.figures;
     report(&figures, clean_time, started.elapsed());
@@ -90,22 +102,28 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     {
         return Err("the search did not survive every fault".into());
     }
+    if figures.injected > 0 && figures.searches == 0 {
+        return Err("no faulted search was resumed to its end: no answer was compared".into());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 fn report(f: &Figures, clean: Duration, total: Duration) {
     println!(
-        "faults injected {} ({} SIGKILL, {} SIGSTOP), survived {}, during a checkpoint write {}, \
-         checkpoints lost {}, answers changed {}; searches completed {} ({} started over for \
-         want of a checkpoint); an uninterrupted run {:.2} s, the whole chaos run {:.0} s",
+        "faults landed mid-run {} ({} SIGKILL, {} SIGSTOP; {} more came after the run had done \
+         its work and were drawn again), survived {}, during a checkpoint write {}, checkpoints \
+         lost {}; searches completed and compared with the uninterrupted report {}, answers \
+         changed {} ({} started over for want of a checkpoint); an uninterrupted run {:.2} s, \
+         the whole chaos run {:.0} s",
         f.injected,
         f.kills,
         f.stops,
+        f.late,
         f.survived,
         f.during_writes,
         f.checkpoints_lost,
-        f.answers_changed,
         f.searches,
+        f.answers_changed,
         f.restarts_from_scratch,
         clean.as_secs_f64(),
         total.as_secs_f64()
@@ -233,13 +251,6 @@ impl Chaos {
         let before = saved(checkpoints).0;
         processes[victim].signal(if stop { "STOP" } else { "KILL" })?;
         let (_, partial) = saved(checkpoints);
-        figures.injected += 1;
-        if stop {
-            figures.stops += 1;
-        } else {
-            figures.kills += 1;
-        }
-        figures.during_writes += u32::from(partial);
         let victim_process = processes.remove(victim);
         let survivor = processes.pop().expect("two processes");
         // A stopped peer is noticed after the peer timeout; one gone before it connected, after
@@ -247,19 +258,40 @@ impl Chaos {
         let deadline = Instant::now() + SLACK + PEER_TIMEOUT;
         let ended = survivor.wait_until(deadline)?;
         if stop {
-            victim_process.signal("KILL")?;
-        }
-        drop(victim_process);
-        match ended {
-            // It may have finished just before the fault: then the search is complete.
-            Some(e) if e.code == Some(0) && e.stdout.contains("largest distance") => {
-                figures.survived += 1;
-                count_search(&e, figures, expected);
-                reset(checkpoints)?;
-                return Ok(false);
+            if matches!(&ended, Some(e) if e.code == Some(0)) {
+                // The survivor finished: the victim had done its part, let it end too.
+                victim_process.signal("CONT")?;
+            } else {
+                victim_process.signal("KILL")?;
             }
+        }
+        let victim_ended = victim_process.wait_until(Instant::now() + SLACK)?;
+        // The fault came too late when the search got its report all the same: process 0
+        // (victim or survivor) printed it and exited 0.
+        let report = match victim {
+            0 => victim_ended.filter(|e| e.code == Some(0)),
+            _ => ended.clone().filter(|e| e.code == Some(0)),
+        };
+        if let Some(report) = report.filter(|r| r.stdout.contains("largest distance")) {
+            figures.late += 1;
+            count_search(&report, figures, expected);
+            reset(checkpoints)?;
+            return Ok(false);
+        }
+        figures.injected += 1;
+        if stop {
+            figures.stops += 1;
+        } else {
+            figures.kills += 1;
+        }
+        figures.during_writes += u32::from(partial);
+        match ended {
+            // The survivor named the fault in one line.
             Some(e) if e.code == Some(2) && e.stderr.lines().count() == 1 => figures.survived += 1,
-            Some(e) if e.code == Some(0) => figures.survived += 1,
+            // Process 1 may finish its part when process 0 dies only while writing the report.
+            Some(e) if e.code == Some(0) && victim == 0 && e.stdout.is_empty() => {
+                figures.survived += 1;
+            }
             other => println!(
                 "fault {}: {} of process {victim} {} ms into a {} run; the survivor ended {other:?}",
                 figures.injected,

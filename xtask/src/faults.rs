@@ -27,9 +27,12 @@ use crate::spread::{Ended, Process, hostfile, loopback, one_machine, run_all, sc
 use netns::Namespaces;
 use proxy::{Mode, Proxy};
 
-/// Discs of the runs that go to the end, and of those a fault cuts (long enough to cut).
+/// Discs of the runs that go to the end, and of those a fault cuts.
 const WHOLE: u8 = 14;
 const CUT: u8 = 15;
+/// The level of a [`CUT`] run (of 130) after which process 0 holds while a fault is made:
+/// the fault lands there, mid-run, however fast the machine is.
+const FAULT_AT: u32 = 40;
 /// The peer timeout of the runs, and how long after it a run may take to end.
 const PEER_TIMEOUT: Duration = Duration::from_secs(3);
 const SLACK: Duration = Duration::from_secs(5);
@@ -57,7 +60,11 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         cut: one_machine(CUT)?,
         dir: scratch("faults")?,
     };
-    let scenarios: [Scenario; 9] = [
+    let scenarios: [Scenario; 10] = [
+        (
+            "harness: a fault asked for past the run's last level is a failure",
+            fault_that_cannot_land,
+        ),
         (
             "namespaces: a clean run across a veth link",
             clean_across_namespaces,
@@ -91,10 +98,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         ),
     ];
     let mut failed = 0;
+    let mut ran = 0;
     for (name, scenario) in scenarios {
         if filter.is_some_and(|f| !name.contains(f)) {
             continue;
         }
+        ran += 1;
         let started = Instant::now();
         let result = scenario(&context);
         let seconds = started.elapsed().as_secs_f64();
@@ -107,6 +116,12 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     let _ = std::fs::remove_dir_all(&context.dir);
+    if ran == 0 {
+        return Err(format!(
+            "no scenario's name contains {:?}: nothing was checked",
+            filter.unwrap_or_default()
+        ));
+    }
     if failed > 0 {
         return Err(format!("{failed} fault scenario(s) failed"));
     }
@@ -190,6 +205,29 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
+/// A fault meant to land after level 500 of a 14-disc run (about a hundred levels) must
+/// fail the scenario that asks for it, not pass it: the check of every cut run, shown to fail.
+fn fault_that_cannot_land(c: &Context) -> Result<String, String> {
+    let addresses = loopback(2)?;
+    let hosts = hostfile(&c.dir, "harness-hosts", &addresses)?;
+    let last = c.whole.levels().len() as u32;
+    let at = 500;
+    match cut_run(
+        WHOLE,
+        &[hosts.clone(), hosts],
+        &[],
+        [None, None],
+        at,
+        |_| Ok(()),
+    ) {
+        Ok(_) => Err(format!(
+            "a fault after level {at} of a run of {last} levels was taken as made"
+        )),
+        Err(why) if why.contains("never landed") => Ok(format!("refused as it must be: {why}")),
+        Err(why) => Err(format!("failed for another reason: {why}")),
+    }
+}
+
 fn clean_across_namespaces(c: &Context) -> Result<String, String> {
     let namespaces = Namespaces::create()?;
     let [a, b] = &namespaces.names;
@@ -208,30 +246,61 @@ fn clean_across_namespaces(c: &Context) -> Result<String, String> {
     ))
 }
 
-/// Starts both processes of `n` discs, makes `fault` after `after`, and waits for both to end
-/// within the peer timeout and the slack; their endings and how long after the fault.
+/// Starts both processes of `n` discs, process 0 holding after level `at`; makes `fault`
+/// while it holds (both processes still running: an error otherwise, as when the run ends
+/// before that level), lets it go on, and waits for both to end within the peer timeout and
+/// the slack; their endings and how long after the fault.
 fn cut_run(
     n: u8,
     hosts: &[std::path::PathBuf],
     args: &[String],
     netns: [Option<&str>; 2],
-    after: Duration,
+    at: u32,
     fault: impl FnOnce(&[Process]) -> Result<(), String>,
 ) -> Result<(Vec<Option<Ended>>, Duration), String> {
-    let processes = (0..2)
-        .map(|i| Process::start(n, 2, i, &hosts[i], args, netns[i]))
-        .collect::<Result<Vec<_>, String>>()?;
-    std::thread::sleep(after);
+    let mut processes = held_run(n, hosts, args, netns, at)?;
     fault(&processes)?;
-    let at = Instant::now();
-    let deadline = at + PEER_TIMEOUT + SLACK;
+    let made = Instant::now();
+    processes[0].release()?;
+    let deadline = made + PEER_TIMEOUT + SLACK;
     let mut ended = Vec::new();
     let mut last = Duration::ZERO;
     for process in processes {
         ended.push(process.wait_until(deadline)?);
-        last = last.max(at.elapsed());
+        last = last.max(made.elapsed());
     }
     Ok((ended, last))
+}
+
+/// Starts both processes of `n` discs (process `i` with `hosts[i]` in `netns[i]`), process 0
+/// with `--hold-after at`, and returns them once it holds there with both still running.
+fn held_run(
+    n: u8,
+    hosts: &[std::path::PathBuf],
+    args: &[String],
+    netns: [Option<&str>; 2],
+    at: u32,
+) -> Result<Vec<Process>, String> {
+    let hold = [args, &strings(&["--hold-after", &at.to_string()])].concat();
+    let mut processes = (0..2)
+        .map(|i| {
+            Process::start(
+                n,
+                2,
+                i,
+                &hosts[i],
+                if i == 0 { &hold } else { args },
+                netns[i],
+            )
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    processes[0].held_after(at, Instant::now() + Duration::from_secs(300))?;
+    if !processes[1].running() {
+        return Err(format!(
+            "process 1 ended before level {at}: the fault would not land"
+        ));
+    }
+    Ok(processes)
 }
 
 /// A run cut by a fault and resumed: checkpoints every 10 levels in a folder of its own, and
@@ -281,14 +350,15 @@ fn link_down(c: &Context) -> Result<String, String> {
         &hosts,
         &run.first(),
         [Some(a), Some(b)],
-        Duration::from_millis(2500),
+        FAULT_AT,
         |_| namespaces.link(0, false),
     )?;
     let said = all_silent(ended)?;
     namespaces.link(0, true)?;
     let resumed = run.resume(c, &hosts, &[Some(a), Some(b)])?;
     Ok(format!(
-        "both ended {:.1} s after the link went down ({}); {resumed} to the uninterrupted report",
+        "the link went down after level {FAULT_AT}; both ended {:.1} s later ({}); {resumed} to \
+         the uninterrupted report",
         took.as_secs_f64(),
         said.join(" / "),
     ))
@@ -299,13 +369,11 @@ fn stopped_process(c: &Context) -> Result<String, String> {
     let [a, b] = &namespaces.names;
     let hosts = namespace_hosts(c)?;
     let run = Checkpointed::new("faults-stop")?;
-    let processes = (0..2)
-        .map(|i| Process::start(CUT, 2, i, &hosts[i], &run.first(), Some([a, b][i])))
-        .collect::<Result<Vec<_>, String>>()?;
-    std::thread::sleep(Duration::from_secs(2));
-    let [first, second]: [Process; 2] = processes.try_into().map_err(|_| "two processes")?;
+    let processes = held_run(CUT, &hosts, &run.first(), [Some(a), Some(b)], FAULT_AT)?;
+    let [mut first, second]: [Process; 2] = processes.try_into().map_err(|_| "two processes")?;
     second.signal("STOP")?;
     let at = Instant::now();
+    first.release()?;
     let ended = first.wait_until(at + PEER_TIMEOUT + SLACK)?;
     let took = at.elapsed();
     second.signal("KILL")?;
@@ -313,7 +381,8 @@ fn stopped_process(c: &Context) -> Result<String, String> {
     let said = refused(ended, 0, "process 1 at 10.77.0.2:2102 sent nothing for")?;
     let resumed = run.resume(c, &hosts, &[Some(a), Some(b)])?;
     Ok(format!(
-        "process 0 ended {:.1} s after the SIGSTOP: {said}; {resumed} to the uninterrupted report",
+        "process 1 stopped after level {FAULT_AT}; process 0 ended {:.1} s later: {said}; \
+         {resumed} to the uninterrupted report",
         took.as_secs_f64(),
     ))
 }
@@ -359,16 +428,12 @@ fn proxied(c: &Context, mode: Mode) -> Result<String, String> {
 }
 
 fn stalled(c: &Context) -> Result<String, String> {
-    let (hosts, proxy) = proxied_hosts(c, Mode::StallAfter(Duration::from_millis(2500)))?;
+    let (hosts, proxy) = proxied_hosts(c, Mode::Delay(Duration::ZERO))?;
     let run = Checkpointed::new("faults-stall")?;
-    let (ended, took) = cut_run(
-        CUT,
-        &hosts,
-        &run.first(),
-        [None, None],
-        Duration::from_millis(2500),
-        |_| Ok(()),
-    )?;
+    let (ended, took) = cut_run(CUT, &hosts, &run.first(), [None, None], FAULT_AT, |_| {
+        proxy.stall();
+        Ok(())
+    })?;
     drop(proxy);
     let said = all_silent(ended)?;
     // Resumed over a proxy that no longer stalls.
@@ -376,7 +441,8 @@ fn stalled(c: &Context) -> Result<String, String> {
     let resumed = run.resume(c, &hosts, &[])?;
     drop(proxy);
     Ok(format!(
-        "both ended {:.1} s after the stall ({}); {resumed} to the uninterrupted report",
+        "the proxy stalled after level {FAULT_AT}; both ended {:.1} s later ({}); {resumed} to \
+         the uninterrupted report",
         took.as_secs_f64(),
         said.join(" / "),
     ))

@@ -2,10 +2,11 @@
 //! with a host file (optionally inside a network namespace), signalled, and waited for with a
 //! deadline; their reports compared by level.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -43,17 +44,46 @@ pub fn hostfile(dir: &Path, name: &str, addresses: &[String]) -> Result<PathBuf,
     Ok(path)
 }
 
-/// A thread reading one of a child's pipes to the end.
-type Reader = JoinHandle<Vec<u8>>;
+/// What a child wrote on one of its pipes so far, filled by a thread as it comes.
+#[derive(Clone, Default)]
+struct Pipe(Arc<Mutex<Vec<u8>>>);
+
+impl Pipe {
+    /// A thread that copies `pipe` into a new [`Pipe`] until it ends.
+    fn collect(mut pipe: impl Read + Send + 'static) -> (Self, JoinHandle<()>) {
+        let collected = Self::default();
+        let filled = collected.clone();
+        let reader = std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = pipe.read(&mut chunk) {
+                filled.bytes().extend_from_slice(&chunk[..n]);
+            }
+        });
+        (collected, reader)
+    }
+
+    fn bytes(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes()).into_owned()
+    }
+}
 
 /// One process of a spread search, its output collected as it comes.
 pub struct Process {
     child: Child,
-    readers: Option<(Reader, Reader)>,
+    stdin: Option<ChildStdin>,
+    stdout: Pipe,
+    stderr: Pipe,
+    readers: Vec<JoinHandle<()>>,
 }
 
 /// How a process ended.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Ended {
     pub code: Option<i32>,
     pub stdout: String,
@@ -68,6 +98,11 @@ impl Ended {
             .filter(|l| l.starts_with("distance"))
             .collect()
     }
+}
+
+/// The line a process started with `--hold-after LEVEL` writes on stderr when it holds.
+fn held_line(level: u32) -> String {
+    format!("hanoi4: held after level {level}\n")
 }
 
 impl Process {
@@ -99,27 +134,58 @@ impl Process {
         Self::spawn(command)
     }
 
-    /// Starts `command` with its output collected.
+    /// Starts `command` with its output collected and its stdin open (see [`Process::release`]).
     pub fn spawn(mut command: Command) -> Result<Self, String> {
         let mut child = command
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("{}: {e}", binary().display()))?;
-        let collect = |mut pipe: Box<dyn Read + Send>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = pipe.read_to_end(&mut bytes);
-                bytes
-            })
-        };
-        let stdout = collect(Box::new(child.stdout.take().expect("piped")));
-        let stderr = collect(Box::new(child.stderr.take().expect("piped")));
+        let (stdout, out_reader) = Pipe::collect(child.stdout.take().expect("piped"));
+        let (stderr, err_reader) = Pipe::collect(child.stderr.take().expect("piped"));
         Ok(Self {
+            stdin: child.stdin.take(),
             child,
-            readers: Some((stdout, stderr)),
+            stdout,
+            stderr,
+            readers: vec![out_reader, err_reader],
         })
+    }
+
+    /// Waits until the process (started with `--hold-after level`) holds after `level`:
+    /// `Ok(())` while it still runs there, an error when it ended first (the run never
+    /// reached that level, so a fault meant for it cannot land) or `deadline` passed.
+    pub fn held_after(&mut self, level: u32, deadline: Instant) -> Result<(), String> {
+        let line = held_line(level);
+        loop {
+            if self.stderr.text().contains(&line) {
+                return if self.running() {
+                    Ok(())
+                } else {
+                    Err(format!("the run ended while held after level {level}"))
+                };
+            }
+            if !self.running() {
+                return Err(format!(
+                    "the run ended before level {level}, so the fault never landed (stderr {:?})",
+                    self.stderr.text()
+                ));
+            }
+            if Instant::now() >= deadline {
+                return Err(format!("the run did not reach level {level} in time"));
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Lets a process held by `--hold-after` go on (a line on its stdin).
+    pub fn release(&mut self) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("stdin already closed")?;
+        stdin
+            .write_all(b"\n")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("releasing process {}: {e}", self.child.id()))
     }
 
     /// Sends `signal` (`STOP`, `CONT`, `KILL`) to the process.
@@ -137,17 +203,23 @@ impl Process {
     }
 
     /// Waits until the process ends or `deadline` passes (then it is killed and the answer is
-    /// `None`).
+    /// `None`). The line `--hold-after` writes is left out of the stderr returned.
     pub fn wait_until(mut self, deadline: Instant) -> Result<Option<Ended>, String> {
         loop {
             if let Some(status) = self.child.try_wait().map_err(|e| e.to_string())? {
-                let (stdout, stderr) = self.readers.take().expect("read once");
-                let text =
-                    |h: Reader| String::from_utf8_lossy(&h.join().unwrap_or_default()).into_owned();
+                for reader in self.readers.drain(..) {
+                    let _ = reader.join();
+                }
+                let stderr = self.stderr.text();
+                let stderr = stderr
+                    .lines()
+                    .filter(|l| !l.starts_with("hanoi4: held after level "))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
                 return Ok(Some(Ended {
                     code: status.code(),
-                    stdout: text(stdout),
-                    stderr: text(stderr),
+                    stdout: self.stdout.text(),
+                    stderr,
                 }));
             }
             if Instant::now() >= deadline {

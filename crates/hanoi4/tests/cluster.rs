@@ -3,8 +3,9 @@
 //! the published largest distances, a stopped run resumed to the same report, and a killed or
 //! stopped (`SIGSTOP`) process ending the others' run with an error instead of a hang.
 
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStderr, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn binary() -> &'static Path {
@@ -43,11 +44,31 @@ fn start(n: u8, processes: usize, process: usize, hosts: &Path, args: &[&str]) -
         .arg("--hostfile")
         .arg(hosts)
         .args(args)
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
+}
+
+/// Waits until `child`, started with `--hold-after level`, holds there (its first line on
+/// stderr) and checks that it still runs; its stderr, to read the rest from.
+fn held(child: &mut Child, level: u32) -> BufReader<ChildStderr> {
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert_eq!(line, format!("hanoi4: held after level {level}\n"));
+    assert!(child.try_wait().unwrap().is_none(), "it holds, so it runs");
+    stderr
+}
+
+/// Lets a child held by `--hold-after` go on; what it wrote on stderr after the held line,
+/// and its output.
+fn release(mut child: Child, mut stderr: BufReader<ChildStderr>) -> (String, Output) {
+    child.stdin.as_mut().unwrap().write_all(b"\n").unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    (rest, child.wait_with_output().unwrap())
 }
 
 /// Runs all processes; their outputs in process order.
@@ -169,17 +190,29 @@ fn a_stopped_two_process_run_resumes_to_the_uninterrupted_report() {
 fn a_killed_process_ends_the_run_of_the_others_with_an_error() {
     let dir = scratch("kill");
     let hosts = hostfile(&dir, 3);
-    // 15 discs take seconds, long enough to kill process 1 in the middle.
-    let mut children: Vec<Child> = (0..3).map(|p| start(15, 3, p, &hosts, &[])).collect();
-    std::thread::sleep(Duration::from_millis(1500));
+    // Process 0 holds after level 40 (of 130) while process 1 is killed: the kill lands
+    // mid-run however fast the machine is.
+    let mut children: Vec<Child> = (0..3)
+        .map(|p| {
+            start(
+                15,
+                3,
+                p,
+                &hosts,
+                if p == 0 { &["--hold-after", "40"] } else { &[] },
+            )
+        })
+        .collect();
+    let stderr = held(&mut children[0], 40);
+    assert!(children[1].try_wait().unwrap().is_none(), "process 1 runs");
     children[1].kill().unwrap();
     children[1].wait().unwrap();
     let killed = Instant::now();
-    for (process, child) in children.into_iter().enumerate() {
-        if process == 1 {
-            continue;
-        }
-        let output = child.wait_with_output().unwrap();
+    let mut children = children.into_iter();
+    let (said, first) = release(children.next().unwrap(), stderr);
+    let third = children.nth(1).unwrap().wait_with_output().unwrap();
+    let lost = "hanoi4: a process of the search stopped or lost its connection (the network threads stopped)\n";
+    for (process, said, output) in [(0, said, first), (2, text(&third.stderr), third)] {
         assert!(
             killed.elapsed() < Duration::from_secs(20),
             "process {process} stopped {:?} after the kill",
@@ -191,11 +224,7 @@ fn a_killed_process_ends_the_run_of_the_others_with_an_error() {
             "process {process}: {output:?}"
         );
         assert_eq!(text(&output.stdout), "");
-        assert_eq!(
-            text(&output.stderr),
-            "hanoi4: a process of the search stopped or lost its connection (the network threads stopped)\n",
-            "process {process}"
-        );
+        assert_eq!(said, lost, "process {process}");
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -205,12 +234,22 @@ fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
     let dir = scratch("sigstop");
     let hosts = hostfile(&dir, 3);
     // Process 0 waits 2 s for a silent peer, process 2 a minute: process 0 finds the silence
-    // and tells process 2, which names the silent process too, not process 0's cut.
+    // and tells process 2, which names the silent process too, not process 0's cut. Process 1
+    // is stopped while process 0 holds after level 40 (of 130): mid-run on any machine.
     let timeouts = ["2", "60", "60"];
     let mut children: Vec<Child> = (0..3)
-        .map(|p| start(15, 3, p, &hosts, &["--peer-timeout", timeouts[p]]))
+        .map(|p| {
+            let hold: &[&str] = if p == 0 { &["--hold-after", "40"] } else { &[] };
+            start(
+                15,
+                3,
+                p,
+                &hosts,
+                &[&["--peer-timeout", timeouts[p]], hold].concat(),
+            )
+        })
         .collect();
-    std::thread::sleep(Duration::from_millis(1500));
+    let stderr = held(&mut children[0], 40);
     let signal = |name: &str, child: &Child| {
         let status = Command::new("kill")
             .args([name, &child.id().to_string()])
@@ -219,15 +258,14 @@ fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
         assert!(status.success());
     };
     // Alive to the kernel (its connections stay open), silent to the others.
+    assert!(children[1].try_wait().unwrap().is_none(), "process 1 runs");
     signal("-STOP", &children[1]);
     let stopped = Instant::now();
-    let mut others = Vec::new();
-    for (process, child) in children.drain(..).enumerate() {
-        if process == 1 {
-            others.push(child);
-            continue;
-        }
-        let output = child.wait_with_output().unwrap();
+    let mut children = children.into_iter();
+    let (said, first) = release(children.next().unwrap(), stderr);
+    let mut silent = children.next().unwrap();
+    let third = children.next().unwrap().wait_with_output().unwrap();
+    for (process, error, output) in [(0, said, first), (2, text(&third.stderr), third)] {
         let waited = stopped.elapsed();
         assert!(
             waited < Duration::from_secs(10),
@@ -235,7 +273,6 @@ fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
         );
         assert_eq!(output.status.code(), Some(2), "{output:?}");
         assert_eq!(text(&output.stdout), "");
-        let error = text(&output.stderr);
         assert_eq!(error.lines().count(), 1, "{error}");
         assert!(
             error.starts_with("hanoi4: process 1 at 127.0.0.1:")
@@ -243,7 +280,7 @@ fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
             "{error}"
         );
         if process == 0 {
-            // "... sent nothing for 2.0 s ...; the last it said: expanding level 90"
+            // "... sent nothing for 2.0 s ...; the last it said: expanding level 38"
             assert!(
                 error.contains(" sent nothing for 2.") && error.contains("; the last it said: "),
                 "{error}"
@@ -255,9 +292,8 @@ fn a_stopped_process_ends_the_run_of_the_others_within_the_peer_timeout() {
             );
         }
     }
-    let mut stopped = others.pop().unwrap();
-    signal("-KILL", &stopped);
-    stopped.wait().unwrap();
+    signal("-KILL", &silent);
+    silent.wait().unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }
 

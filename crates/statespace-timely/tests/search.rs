@@ -176,22 +176,24 @@ fn processes_over_loopback_give_the_levels_of_two_bit_bfs(
     }
 }
 
-/// The ring, where expanding state 2600 (in process 1's slice) takes a second.
+/// The ring, where expanding state 2600 (in process 1's slice) takes three seconds.
 fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
     if s == 2600 {
-        std::thread::sleep(Duration::from_secs(1));
+        std::thread::sleep(Duration::from_secs(3));
     }
     ring(s, visit);
 }
 
 #[test]
 fn a_slow_process_is_not_taken_for_a_silent_one() {
-    // A level that takes five peer timeouts: the heartbeats keep coming all the same.
+    // A level that takes three peer timeouts: the heartbeats (four a timeout) keep coming all
+    // the same. The timeout is a second, so a loaded machine that holds a heartbeat back by
+    // three quarters of a second does not fail the test.
     let started = Instant::now();
-    let reports = processes_with(2, 1, Duration::from_millis(200), || {
+    let reports = processes_with(2, 1, Duration::from_secs(1), || {
         TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, vec![0], "slow ring")
     });
-    assert!(started.elapsed() >= Duration::from_secs(1));
+    assert!(started.elapsed() >= Duration::from_secs(3));
     for report in reports {
         assert_eq!(report.unwrap().levels.sizes(), expected(0, false));
     }

@@ -1,6 +1,7 @@
 //! A TCP proxy between two processes of a spread search, for the faults a kernel without
 //! `tc netem` cannot make: every byte each way delayed, the link throttled, or everything
-//! stalled (connections left open, nothing forwarded).
+//! stalled from a moment the caller picks ([`Proxy::stall`]: connections left open, nothing
+//! forwarded).
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -17,8 +18,6 @@ pub enum Mode {
     Delay(Duration),
     /// At most this many bytes a second each way.
     Throttle(u64),
-    /// Forwards normally for this long after the start, then nothing at all, connections open.
-    StallAfter(Duration),
 }
 
 /// A running proxy; dropping it closes every connection.
@@ -26,6 +25,7 @@ pub struct Proxy {
     /// Where the proxied process connects.
     pub address: String,
     stop: Arc<AtomicBool>,
+    stalled: Arc<AtomicBool>,
     accept: Option<JoinHandle<()>>,
 }
 
@@ -42,8 +42,9 @@ impl Proxy {
             .set_nonblocking(true)
             .map_err(|e| format!("proxy: {e}"))?;
         let stop = Arc::new(AtomicBool::new(false));
-        let started = Instant::now();
+        let stalled = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let stall = Arc::clone(&stalled);
         let accept = std::thread::spawn(move || {
             let mut pumps = Vec::new();
             while !flag.load(Ordering::Relaxed) {
@@ -51,7 +52,7 @@ impl Proxy {
                     Ok((client, _)) => {
                         if let Some(server) = connect(&target, &flag) {
                             let _ = client.set_nonblocking(false);
-                            pumps.extend(pair(client, server, mode, started, &flag));
+                            pumps.extend(pair(client, server, mode, &flag, &stall));
                         }
                     }
                     Err(e) if e.kind() == ErrorKind::WouldBlock => {
@@ -67,8 +68,14 @@ impl Proxy {
         Ok(Self {
             address,
             stop,
+            stalled,
             accept: Some(accept),
         })
+    }
+
+    /// From now on nothing is forwarded either way; the connections stay open.
+    pub fn stall(&self) {
+        self.stalled.store(true, Ordering::SeqCst);
     }
 }
 
@@ -98,8 +105,8 @@ fn pair(
     client: TcpStream,
     server: TcpStream,
     mode: Mode,
-    started: Instant,
     stop: &Arc<AtomicBool>,
+    stalled: &Arc<AtomicBool>,
 ) -> Vec<JoinHandle<()>> {
     let (Ok(client2), Ok(server2)) = (client.try_clone(), server.try_clone()) else {
         return Vec::new();
@@ -107,14 +114,14 @@ fn pair(
     [(client, server2), (server, client2)]
         .into_iter()
         .map(|(from, to)| {
-            let stop = Arc::clone(stop);
-            std::thread::spawn(move || pump(from, to, mode, started, &stop))
+            let (stop, stalled) = (Arc::clone(stop), Arc::clone(stalled));
+            std::thread::spawn(move || pump(from, to, mode, &stop, &stalled))
         })
         .collect()
 }
 
 /// Forwards `from` to `to` in `mode` until either end closes or the proxy stops.
-fn pump(mut from: TcpStream, to: TcpStream, mode: Mode, started: Instant, stop: &AtomicBool) {
+fn pump(mut from: TcpStream, to: TcpStream, mode: Mode, stop: &AtomicBool, stalled: &AtomicBool) {
     let _ = from.set_read_timeout(Some(Duration::from_millis(50)));
     let _ = to.set_nodelay(true);
     let (pieces, arriving) = channel::<(Instant, Vec<u8>)>();
@@ -149,9 +156,7 @@ fn pump(mut from: TcpStream, to: TcpStream, mode: Mode, started: Instant, stop: 
     });
     let mut buffer = vec![0u8; 64 << 10];
     while !stop.load(Ordering::Relaxed) {
-        if let Mode::StallAfter(after) = mode
-            && started.elapsed() >= after
-        {
+        if stalled.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(50));
             continue;
         }

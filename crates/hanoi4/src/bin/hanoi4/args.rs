@@ -102,6 +102,12 @@ pub struct ClusterArguments {
     /// later with --resume.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(1..))]
     pub stop_after: Option<u32>,
+    /// For fault-injection tests (hidden from --help): process 0 says `hanoi4: held after
+    /// level LEVEL` on stderr once that level is found, then waits for a line (or the end) on
+    /// stdin before it goes on, so a test can land a fault at a known point of the run
+    /// whatever the machine's speed.
+    #[arg(long, value_name = "LEVEL", hide = true)]
+    pub hold_after: Option<u32>,
     /// After the report, the ranks that crossed workers at each level and each process's peak
     /// memory.
     #[arg(long)]
@@ -125,6 +131,7 @@ impl ClusterArguments {
             || self.resume.is_some()
             || self.stats
             || self.stop_after.is_some()
+            || self.hold_after.is_some()
     }
 }
 

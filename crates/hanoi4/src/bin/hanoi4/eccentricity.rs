@@ -94,7 +94,14 @@ pub fn spread(
     quiet_lost_connections();
     let started = Instant::now();
     let terminal = process == 0 && cli::progress_wanted();
-    let mut search = GoalTable::spread_search(n)?.progress(level_progress(terminal, started));
+    let shown = level_progress(terminal, started);
+    let hold = arguments.hold_after;
+    let mut search = GoalTable::spread_search(n)?.progress(move |level, count| {
+        shown(level, count);
+        if hold == Some(level) {
+            held(level);
+        }
+    });
     if let Some(dir) = &arguments.checkpoint {
         std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
             path: dir.clone(),
@@ -147,6 +154,13 @@ pub fn spread(
         }
     }
     Ok(Stdout::display(out))
+}
+
+/// `--hold-after`: says so on stderr, then waits for a line (or the end) on stdin.
+fn held(level: u32) {
+    eprintln!("hanoi4: held after level {level}");
+    let mut line = String::new();
+    let _ = std::io::stdin().read_line(&mut line);
 }
 
 /// Timely's network threads panic when another process disappears (and joining them panics
