@@ -428,19 +428,8 @@ struct SpreadRun {
 /// Runs `hanoi4 eccentricity n` in `processes` processes of `workers` threads on loopback ports
 /// chosen free, and reads process 0's statistics.
 fn spread_run(n: u32, processes: usize, workers: usize) -> Result<SpreadRun, String> {
-    let listeners: Vec<_> = (0..processes)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
     let hosts = std::env::temp_dir().join(format!("hanoi4-bench-hosts-{}", std::process::id()));
-    let lines: Vec<String> = listeners
-        .iter()
-        .map(|l| {
-            l.local_addr()
-                .map(|a| a.to_string())
-                .map_err(|e| e.to_string())
-        })
-        .collect::<Result<_, _>>()?;
-    drop(listeners);
+    let lines = crate::spread::loopback(processes)?;
     std::fs::write(&hosts, lines.join("\n")).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let children: Vec<_> = (0..processes)

@@ -22,13 +22,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// A host file of `n` free loopback ports.
 fn hostfile(dir: &Path, n: usize) -> PathBuf {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    let lines: Vec<String> = listeners
-        .iter()
-        .map(|l| l.local_addr().unwrap().to_string())
-        .collect();
+    let lines = statespace_timely::loopback_addresses(n).unwrap();
     let path = dir.join("hosts");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     path

@@ -11,6 +11,7 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use timely::CommunicationConfig;
@@ -33,6 +34,54 @@ const HELLO: usize = 5;
 
 /// A connection to every other process, `None` at this process's place.
 type Sockets = Vec<Option<TcpStream>>;
+
+/// `n` loopback addresses (`127.0.0.1:PORT`) whose ports were free a moment ago, for processes
+/// of one machine (tests, a search spread over local processes).
+///
+/// The ports are taken from 10000 to 31999, below the range Linux hands out for outgoing
+/// connections (32768 and up by default), so that no connection made meanwhile, by this
+/// search or another, takes a port before its process listens there (a port the system picks
+/// with `:0` is in that range, and can be). Calls in one process give different ports, and
+/// different processes start at different places.
+///
+/// # Errors
+/// When fewer than `n` ports of that range are free.
+///
+/// ```
+/// let addresses = statespace_timely::loopback_addresses(2)?;
+/// assert_eq!(addresses.len(), 2);
+/// assert_ne!(addresses[0], addresses[1]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn loopback_addresses(n: usize) -> std::io::Result<Vec<String>> {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    const FIRST: u32 = 10_000;
+    const SPAN: u32 = 22_000;
+    let start = std::process::id().wrapping_mul(101) % SPAN;
+    let mut listeners = Vec::with_capacity(n);
+    for _ in 0..SPAN {
+        if listeners.len() == n {
+            break;
+        }
+        let port = FIRST + (start + NEXT.fetch_add(1, Ordering::Relaxed)) % SPAN;
+        if let Ok(listener) = TcpListener::bind(("127.0.0.1", port as u16)) {
+            listeners.push(listener);
+        }
+    }
+    if listeners.len() < n {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AddrInUse,
+            format!(
+                "fewer than {n} free ports from {FIRST} to {} on 127.0.0.1",
+                FIRST + SPAN - 1
+            ),
+        ));
+    }
+    listeners
+        .iter()
+        .map(|l| l.local_addr().map(|a| a.to_string()))
+        .collect()
+}
 
 /// The workers of a search: `workers` threads in each of `addresses.len()` processes (one when
 /// no addresses are given), this process being number `process`.

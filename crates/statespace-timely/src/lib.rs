@@ -9,7 +9,7 @@ mod report;
 mod search;
 mod slice;
 
-pub use cluster::Cluster;
+pub use cluster::{Cluster, loopback_addresses};
 pub use error::Error;
 pub use report::{Report, Traffic};
 pub use search::TwoBitSearch;

@@ -113,13 +113,7 @@ fn workers_without_states_take_part() {
 
 /// Free loopback ports for `n` processes.
 fn loopback(n: usize) -> Vec<String> {
-    let listeners: Vec<_> = (0..n)
-        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    listeners
-        .iter()
-        .map(|l| l.local_addr().unwrap().to_string())
-        .collect()
+    statespace_timely::loopback_addresses(n).unwrap()
 }
 
 /// Runs every process of a cluster as a thread of this test; their reports in process order.
