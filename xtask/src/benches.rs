@@ -483,7 +483,7 @@ fn mib(bytes: u64) -> String {
 }
 
 /// The eccentricity search at 14 and 15 discs three ways on the same two cores: one process
-/// (`statespace::two_bit_bfs`, 2 threads), one process of two timely workers, and two
+/// (`statespace::TwoBitSearch`, 2 threads), one process of two timely workers, and two
 /// processes of one worker over loopback. Time (median), peak memory per process, and the
 /// ranks exchanged per level (8 bytes each on the wire). Target: two processes within 1.3x of
 /// the one-machine search.
@@ -497,7 +497,7 @@ pub fn cluster(runs: usize) -> Result<(), String> {
         let one_memory = peak_memory_kib(&release_binary("hanoi4"), &args, nothing)
             .map_or("unknown".into(), |k| mib(k * 1024));
         println!(
-            "hanoi4 eccentricity {n}, one process, two_bit_bfs on 2 threads: median {}, peak memory {one_memory}",
+            "hanoi4 eccentricity {n}, one process, TwoBitSearch on 2 threads: median {}, peak memory {one_memory}",
             ms(one)
         );
         for (processes, workers) in [(1, 2), (2, 1)] {
@@ -532,16 +532,20 @@ pub fn cluster(runs: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask bench two-bit`: the two-bit search against the plain baseline written in
-/// `crates/hanoi4/benches/two_bit.rs` (in-process rows, so a bench target of its own).
+/// `cargo xtask bench two-bit`: the two-bit search against plain searches written in the
+/// benches (in-process rows, so bench targets of their own): puzzles written with per-state
+/// successors only (`crates/statespace/benches/per_state.rs`), then hanoi4's block-expanding
+/// spaces (`crates/hanoi4/benches/two_bit.rs`).
 pub fn two_bit() -> Result<ExitCode, String> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-        .current_dir(crate::workspace::root())
-        .args(["bench", "-p", "hanoi4", "--bench", "two_bit"])
-        .status()
-        .map_err(|e| e.to_string())?;
-    if !status.success() {
-        return Err("cargo bench -p hanoi4 --bench two_bit failed".into());
+    for (package, bench) in [("statespace-search", "per_state"), ("hanoi4", "two_bit")] {
+        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(crate::workspace::root())
+            .args(["bench", "-p", package, "--bench", bench])
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err(format!("cargo bench -p {package} --bench {bench} failed"));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -36,7 +36,11 @@ fn two_bit() {
         let goal = (1u64 << (2 * n)) - 1;
         let space = hanoi4::HanoiSpace::symmetric(n);
         let (packed_time, _) = median_time(if n <= 13 { 3 } else { 1 }, || {
-            statespace::two_bit_bfs(&space, 1 << (2 * n), &[goal], threads, |_| 1, |_, _| {}).1
+            statespace::TwoBitSearch::new(&space, 1 << (2 * n))
+                .sources([goal])
+                .threads(threads)
+                .run()
+                .1
         });
         println!(
             "two-bit BFS n={n:2}, packed index: {:>9.1} ms ({:.1} M configurations/s)",

@@ -5,7 +5,7 @@
 //! same row, measured in the same run:
 //!
 //! * the full four-peg space of 14 and 15 discs (4^n states) from all discs on peg 4: the
-//!   baseline, then `statespace::two_bit_bfs` over `HanoiSpace::new(n)` on 1 and 2 threads;
+//!   baseline, then `statespace::TwoBitSearch` over `HanoiSpace::new(n)` on 1 and 2 threads;
 //! * the quotient by relabelling pegs 1 to 3 (what `hanoi4 eccentricity` and `table build`
 //!   search): the baseline over `RankedSpace` state by state, then `GoalTable::build` on 1 and 2
 //!   threads, for 14 and 15 discs, and 16 (and 17 with `TWO_BIT_17=1`) on 2 threads alone.
@@ -107,11 +107,15 @@ fn full_space(n: usize) {
     let mut one = Duration::ZERO;
     for threads in [1, 2] {
         let (time, levels) = median_time(runs(), || {
-            statespace::two_bit_bfs(&space, len, &[goal], threads, 1, |_, _| {}).1
+            statespace::TwoBitSearch::new(&space, len)
+                .sources([goal])
+                .threads(threads)
+                .run()
+                .1
         });
         assert_eq!(levels.sizes(), want, "{n} discs, {threads} threads");
         row(
-            &format!("full space, {n} discs: `two_bit_bfs`, {threads} thread(s)"),
+            &format!("full space, {n} discs: `TwoBitSearch`, {threads} thread(s)"),
             time,
             Some(base),
         );

@@ -20,7 +20,7 @@
 //! ([`crate::rank`]'s `Run`). Only moves of the run's own discs that empty a peg of 1 to 3 or
 //! start one relabel pegs; in a group of 64 the relabelling is the same for every member.
 
-use statespace::{Members, Successors};
+use statespace::block::{Members, Successors};
 
 /// The smallest discs, whose placements make a block of 64 ranks.
 pub(crate) const BLOCK_DISCS: usize = 3;

@@ -10,13 +10,13 @@
 //! states expanded).
 //!
 //! Built by a two-bit BFS whose sources are the two-peg configurations, each entering at its own
-//! distance to the goal (`statespace::two_bit_bfs_seeded`), over the same quotient and ranks as
+//! distance to the goal (`statespace::TwoBitSearch::seeds`), over the same quotient and ranks as
 //! [`GoalTable`]; the distances of those `2^(m-1)` canonical sources are kept beside the codes, so
 //! an exact value is a descent to a source plus its distance.
 
 use std::path::Path;
 
-use statespace::{TwoBitTable, descend_mod3_to_seed, try_two_bit_bfs_seeded};
+use statespace::{TwoBitSearch, TwoBitTable, descend_mod3_to_seed};
 
 use crate::error::SolveError;
 use crate::goal_table::GoalTable;
@@ -110,18 +110,16 @@ impl DetourTable {
             .enumerate()
             .map(|(bits, &d)| (space.rank_of(two_peg_config(bits as u64, n)), u32::from(d)))
             .collect();
-        let (table, _) = try_two_bit_bfs_seeded(
-            &space,
-            space.index().len(),
-            &seeds,
-            threads,
-            space.orbits(),
-            progress,
-        )
-        .map_err(|refused| SolveError::OutOfMemory {
-            what: format!("{n}-disc detour table"),
-            bytes: refused.bytes,
-        })?;
+        let (table, _) = TwoBitSearch::new(&space, space.index().len())
+            .seeds(seeds.iter().copied())
+            .threads(threads)
+            .weight(space.orbits())
+            .progress(progress)
+            .try_run()
+            .map_err(|refused| SolveError::OutOfMemory {
+                what: format!("{n}-disc detour table"),
+                bytes: refused.bytes,
+            })?;
         Ok(Self {
             n_discs: n,
             space,

@@ -1,6 +1,6 @@
 //! The two-bit goal table: distance mod 3 to "all discs on peg 4" for up to 19 discs.
 //!
-//! Built by `statespace::two_bit_bfs` over the quotient by relabelling pegs 1 to 3
+//! Built by `statespace::TwoBitSearch` over the quotient by relabelling pegs 1 to 3
 //! ([`crate::HanoiSpace::symmetric`]), indexed densely by [`crate::CanonicalIndex`]: one 2-bit entry per
 //! canonical configuration, about `4^n / 6` of them (171 MiB for 16 discs, 2.7 GiB for 18,
 //! 10.7 GiB for 19).
@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use statespace::{Levels, TwoBitTable, descend_mod3, try_two_bit_bfs_seeded};
+use statespace::{Levels, TwoBitSearch, TwoBitTable, descend_mod3};
 
 use crate::engine::Engine;
 use crate::error::SolveError;
@@ -67,18 +67,16 @@ impl GoalTable {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
-        let (table, levels) = try_two_bit_bfs_seeded(
-            &space,
-            space.index().len(),
-            &[(goal, 0)],
-            threads,
-            space.orbits(),
-            progress,
-        )
-        .map_err(|refused| SolveError::OutOfMemory {
-            what: format!("{n_discs}-disc goal table"),
-            bytes: refused.bytes,
-        })?;
+        let (table, levels) = TwoBitSearch::new(&space, space.index().len())
+            .seeds([(goal, 0)])
+            .threads(threads)
+            .weight(space.orbits())
+            .progress(progress)
+            .try_run()
+            .map_err(|refused| SolveError::OutOfMemory {
+                what: format!("{n_discs}-disc goal table"),
+                bytes: refused.bytes,
+            })?;
         let table = Self {
             n_discs,
             space,

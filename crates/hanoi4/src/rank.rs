@@ -14,7 +14,8 @@
 
 use std::borrow::Borrow;
 
-use statespace::{Members, Space, Successors, Weight};
+use statespace::block::{Members, Successors};
+use statespace::{Space, Weight};
 
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 use crate::space::HanoiSpace;
@@ -295,7 +296,7 @@ impl CanonicalIndex {
 }
 
 /// Four-peg Hanoi towards peg 4 over the ranks of canonical configurations: a dense space of
-/// [`CanonicalIndex::len`] states for `statespace::two_bit_bfs`.
+/// [`CanonicalIndex::len`] states for `statespace::TwoBitSearch`.
 ///
 /// It expands a word of ranks at a time ([`Space::expand_block`]) by rank arithmetic: a run of
 /// ranks (those sharing the discs down to the first of label 1, the second of pegs 1 to 3) knows
@@ -458,6 +459,12 @@ fn relabels(masks: &[u64; 4], from: usize, to: usize) -> bool {
 }
 
 impl Space for RankedSpace {
+    /// Blocks by rank arithmetic (runs of ranks, sets moved at once).
+    #[inline]
+    fn expands_blocks(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
         self.space

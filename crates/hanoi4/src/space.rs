@@ -2,7 +2,8 @@
 //! or as the quotient by relabelling pegs 1 to 3, and the lifting of canonical paths back to
 //! real moves.
 
-use statespace::{Members, Space, Successors};
+use statespace::Space;
+use statespace::block::{Members, Successors};
 
 use crate::block::{self, BLOCK_BITS, BLOCK_DISCS, moves_from};
 use crate::model::{Move, Peg};
@@ -98,6 +99,12 @@ impl HanoiSpace {
 }
 
 impl Space for HanoiSpace {
+    /// The plain space of enough discs expands blocks by masks and shifts.
+    #[inline]
+    fn expands_blocks(&self) -> bool {
+        !self.symmetric && (self.low_bits.count_ones() as usize) >= BLOCK_DISCS
+    }
+
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         let masks = self.peg_masks(state);

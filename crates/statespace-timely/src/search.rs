@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::{Levels, Members, Space, Successors, Weight};
+use statespace::block::{Members, Successors};
+use statespace::{Levels, Space, Weight};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -39,11 +40,11 @@ type Progress = dyn Fn(u32, u64) + Send + Sync;
 /// 2^20 ranks dealt round the workers). `W` is what each reached state counts for in the
 /// level sizes ([`Weight`]; `1` unless [`TwoBitSearch::weight`] says otherwise).
 ///
-/// **Requires** what [`statespace::two_bit_bfs`] requires: reversible moves, unit costs, every
+/// **Requires** what [`statespace::TwoBitSearch`] requires: reversible moves, unit costs, every
 /// state below `len`. It gives the same level sizes.
 ///
 /// ```
-/// use statespace::{from_fn, two_bit_bfs};
+/// use statespace::from_fn;
 /// use statespace_timely::{Cluster, TwoBitSearch};
 ///
 /// // A ring of 5000 states, searched by three workers of this process.

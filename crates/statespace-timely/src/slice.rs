@@ -1,11 +1,11 @@
 //! [`Slice`]: one worker's share of the two-bit table (its segments one after another), with
 //! the dirty bits of its blocks of 64 states.
 //!
-//! Reaching is word arithmetic against the codes ([`statespace::reach_in_word`]) with no
+//! Reaching is word arithmetic against the codes ([`statespace::block::reach_in_word`]) with no
 //! branch on what it found: a block of 64 is two words and one dirty mark, any other set the
 //! two or three words it lies over.
 
-use statespace::{Members, reach_in_word};
+use statespace::block::{Members, reach_in_word};
 
 use crate::error::Error;
 

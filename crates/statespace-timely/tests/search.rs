@@ -1,4 +1,4 @@
-//! The spread search against the one-machine `statespace::two_bit_bfs`: same level sizes for
+//! The spread search against the one-machine `statespace::TwoBitSearch`: same level sizes for
 //! every number of workers and processes (processes run as threads of the test, each with its
 //! own timely instance, connected over loopback), checkpoints that resume to the same result,
 //! and refusals of damaged or foreign checkpoints and of bad clusters.
@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rstest::rstest;
-use statespace::{FnSpace, Members, Space, Weight, from_fn, two_bit_bfs};
+use statespace::block::Members;
+use statespace::{FnSpace, Space, Weight, from_fn};
 use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
 
 /// A space the tests can rebuild in every worker: a successor function and its length.
@@ -56,14 +57,10 @@ fn weight(s: u64) -> u64 {
 /// The one-machine search's level sizes, weighted or not.
 fn expected(space: usize, weighted: bool) -> Vec<u64> {
     let (_, successors, len, sources) = SPACES[space];
-    let (_, levels) = two_bit_bfs(
-        &from_fn(successors),
-        len,
-        sources,
-        1,
-        |s| if weighted { weight(s) } else { 1 },
-        |_, _| {},
-    );
+    let (_, levels) = statespace::TwoBitSearch::new(&from_fn(successors), len)
+        .sources(sources.iter().copied())
+        .weight(|s| if weighted { weight(s) } else { 1 })
+        .run();
     levels.sizes().to_vec()
 }
 
@@ -400,7 +397,7 @@ fn a_checkpoint_folder_that_cannot_be_written_stops_every_worker() {
 }
 
 /// A circle of `len` states with jumps of fixed lengths both ways, reported as whole sets
-/// ([`statespace::Successors::many`]) from any offset: aligned blocks, unaligned sets, sets across segments
+/// ([`statespace::block::Successors::many`]) from any offset: aligned blocks, unaligned sets, sets across segments
 /// and workers, sets split where they wrap round the end.
 #[derive(Clone, Copy)]
 struct Circle {
@@ -415,7 +412,7 @@ impl Circle {
         first: u64,
         step: u64,
         members: Members,
-        out: &mut impl statespace::Successors,
+        out: &mut impl statespace::block::Successors,
     ) {
         let to = (first + step) % self.len;
         let room = self.len - to;
@@ -436,7 +433,12 @@ impl Space for Circle {
         }
     }
 
-    fn expand_block(&self, first: u64, members: Members, out: &mut impl statespace::Successors) {
+    fn expand_block(
+        &self,
+        first: u64,
+        members: Members,
+        out: &mut impl statespace::block::Successors,
+    ) {
         for &d in self.lengths {
             self.report(first, d, members, out);
             self.report(first, self.len - d, members, out);
@@ -459,7 +461,10 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
     let space = Circle { len, lengths };
     let source = len / 3;
     let weight = |s: u64| s % 5 + 1;
-    let (_, want) = two_bit_bfs(&space, len, &[source], 1, weight, |_, _| {});
+    let (_, want) = statespace::TwoBitSearch::new(&space, len)
+        .sources([source])
+        .weight(weight)
+        .run();
     let report = TwoBitSearch::new(space, len, vec![source], "circle")
         .weight(weight)
         .run(&Cluster::single(workers))

@@ -20,8 +20,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use statespace::{
-    ByteArena, CompactArena, DenseArena, Puzzle, Search, Space, SparseArena, astar, bfs,
-    bidirectional_bfs, bidirectional_bfs_with, full_bfs, two_bit_bfs,
+    ByteArena, CompactArena, DenseArena, Puzzle, Search, Space, SparseArena, TwoBitSearch, astar,
+    bfs, bidirectional_bfs, bidirectional_bfs_with, full_bfs,
 };
 use timing::median_time;
 
@@ -379,10 +379,13 @@ fn main() {
     );
 
     row(
-        "full BFS, same, two-bit table on 2 threads (`two_bit_bfs`)",
+        "full BFS, same, two-bit table on 2 threads (`TwoBitSearch`)",
         runs,
         || {
-            let (_, levels) = two_bit_bfs(&Hanoi(n), 1 << (2 * n), &[0], 2, |_| 1, |_, _| {});
+            let (_, levels) = TwoBitSearch::new(&Hanoi(n), 1 << (2 * n))
+                .sources([0])
+                .threads(2)
+                .run();
             levels.reached() as usize
         },
         || pathfinding::prelude::bfs_reach(0u64, |&s| hanoi_array(n, s)).count(),

@@ -10,7 +10,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
 /// [`Space::expand_block`]: crate::Space::expand_block
 ///
 /// ```
-/// use statespace::Members;
+/// use statespace::block::Members;
 ///
 /// let set = Members::from_bits(0b1011);
 /// assert_eq!(set.iter().collect::<Vec<_>>(), [0, 1, 3]);
@@ -146,7 +146,7 @@ impl Members {
     /// [`Members::over_words`] lays them.
     ///
     /// ```
-    /// use statespace::Members;
+    /// use statespace::block::Members;
     ///
     /// // States 30, 31 and 93 (from 30): the last two words of the first, 63 of the third.
     /// let set = Members::from_bits(0b11 | 1 << 63);

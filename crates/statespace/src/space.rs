@@ -7,13 +7,27 @@ use crate::members::Members;
 /// Implementations must yield successors in a fixed order: the searches are deterministic
 /// only because of it. A successor may be yielded more than once; searches ignore repeats.
 pub trait Space {
+    /// Whether [`Space::expand_block`] is the space's own, answering a set of states at about
+    /// the cost of one (`false` for the default, which expands state by state).
+    ///
+    /// The two-bit search ([`TwoBitSearch`](crate::TwoBitSearch)) expands a level by blocks of
+    /// 64 states, and a block may hold older states with the level's code (distance mod 3).
+    /// When this is `false`, it keeps a bit a state for the states each level reached (an
+    /// eighth of a byte a state, half the table again), so that each state is expanded once;
+    /// when `true`, it keeps none and lets the block expansion take the older states too,
+    /// which their successors, all reached, leave unchanged.
+    #[inline]
+    fn expands_blocks(&self) -> bool {
+        false
+    }
+
     /// Calls `visit` once for every state reachable from `state` in one move.
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
 
     /// Puts into `out` the successors of every state `first + i` of `members`: a set of the
     /// states `first..first + 64`, where `first` is a multiple of 64.
     ///
-    /// The two-bit search ([`two_bit_bfs`](crate::two_bit_bfs)) expands its table 64 states at
+    /// The two-bit search ([`TwoBitSearch`](crate::TwoBitSearch)) expands its table 64 states at
     /// a time through this method, and only asks which states the block reaches, not which
     /// member reached each: a successor may be reported alone ([`Successors::one`]) or as one
     /// state of a set of 64 consecutive ones ([`Successors::many`]), in any order and any
@@ -32,7 +46,8 @@ pub trait Space {
     /// levels as the state-by-state default (`binomial(d, k)` states at distance `k`).
     ///
     /// ```
-    /// use statespace::{Members, Space, Successors, two_bit_bfs};
+    /// use statespace::{Space, TwoBitSearch};
+    /// use statespace::block::{Members, Successors};
     ///
     /// struct Cube(u32);
     ///
@@ -74,7 +89,7 @@ pub trait Space {
     ///     }
     /// }
     ///
-    /// let (_, levels) = two_bit_bfs(&Cube(12), 1 << 12, &[0], 2, 1, |_, _| {});
+    /// let (_, levels) = TwoBitSearch::new(&Cube(12), 1 << 12).sources([0]).threads(2).run();
     /// let sizes: Vec<u64> = (0..=12).map(|k| (1..=k).fold(1, |c, i| c * (12 - i + 1) / i)).collect();
     /// assert_eq!(levels.sizes(), sizes);
     /// ```

@@ -6,10 +6,8 @@ use rstest::rstest;
 mod queue_bfs;
 use queue_bfs::queue_distances;
 
-use crate::{
-    Arena, DenseArena, FnSpace, Members, Space, SparseArena, Successors, bfs, bidirectional_bfs,
-    full_bfs,
-};
+use crate::block::{Members, Successors};
+use crate::{Arena, DenseArena, FnSpace, Space, SparseArena, bfs, bidirectional_bfs, full_bfs};
 
 /// A graph as adjacency lists; successors are listed in insertion order.
 struct Graph {
@@ -343,7 +341,7 @@ fn start_that_is_a_goal_and_empty_goal_sets() {
 #[case::one_thread(1)]
 #[case::two_threads(2)]
 fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
-    use crate::{descend_mod3, two_bit_bfs};
+    use crate::{TwoBitSearch, descend_mod3};
     let mut rng = fastrand::Rng::with_seed(0x2b17);
     let mut arena = DenseArena::new(3000);
     for round in 0..60 {
@@ -354,14 +352,11 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
             .map(|_| rng.u64(..n_nodes as u64))
             .collect();
         let mut reported = Vec::new();
-        let (table, levels) = two_bit_bfs(
-            &graph,
-            n_nodes as u64,
-            &sources,
-            threads,
-            |_| 1,
-            |d, size| reported.push((d, size)),
-        );
+        let (table, levels) = TwoBitSearch::new(&graph, n_nodes as u64)
+            .sources(sources.iter().copied())
+            .threads(threads)
+            .progress(|d, size| reported.push((d, size)))
+            .run();
         let want = full_bfs(&graph, &mut arena, &sources);
         assert_eq!(levels, want, "round {round}");
         assert_eq!(reported.len(), want.sizes().len());
@@ -390,7 +385,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
 #[case::one_thread(1)]
 #[case::two_threads(2)]
 fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
-    use crate::{descend_mod3, descend_mod3_to_seed, two_bit_bfs_seeded};
+    use crate::{TwoBitSearch, descend_mod3, descend_mod3_to_seed};
     let mut rng = fastrand::Rng::with_seed(0x5eed);
     for round in 0..40 {
         let n_nodes = 2 + rng.u64(..600) as usize;
@@ -399,8 +394,10 @@ fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
         let seeds: Vec<(u64, u32)> = (0..1 + round % 5)
             .map(|_| (rng.u64(..n_nodes as u64), rng.u32(3..20)))
             .collect();
-        let (table, levels) =
-            two_bit_bfs_seeded(&graph, n_nodes as u64, &seeds, threads, |_| 1, |_, _| {});
+        let (table, levels) = TwoBitSearch::new(&graph, n_nodes as u64)
+            .seeds(seeds.iter().copied())
+            .threads(threads)
+            .run();
         let value = |state: u64| {
             seeds
                 .iter()
@@ -488,6 +485,66 @@ impl Space for Jumps {
     }
 }
 
+/// Moves from `state` to states all over a table of `len`: the neighbours of its own block,
+/// then a few picked by a hash of the state (the same on every call), some near, most far.
+fn scattered(len: u64, state: u64, visit: &mut dyn FnMut(u64)) {
+    for d in [1, 33, 64, 1000] {
+        visit((state + d) % len);
+        visit((state + len - d) % len);
+    }
+    let mut hash = state.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5851_f42d_4c95_7f2d;
+    for _ in 0..3 {
+        hash ^= hash >> 29;
+        hash = hash.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        visit(hash % len);
+    }
+}
+
+/// A space expanded state by state (the default block expansion), its moves landing anywhere
+/// (one-way, so levels differ from the reverse search), gives a plain queue BFS's codes and
+/// levels on 1 to 3 threads, with and without the exact frontier, with successors reached at
+/// once or gathered: every path of the per-state expansion (in the block, near, batched, far
+/// and grouped by segment, mailed).
+#[rstest]
+#[case::one_thread(1)]
+#[case::two_threads(2)]
+#[case::three_threads(3)]
+fn two_bit_bfs_of_a_per_state_space_equals_a_queue_bfs(#[case] threads: usize) {
+    let mut rng = fastrand::Rng::with_seed(0x9e12 + threads as u64);
+    for round in 0..4 {
+        let len = (1 << 18) + rng.u64(..1 << 18);
+        let space = crate::from_fn(|state, visit| scattered(len, state, visit));
+        let sources = [rng.u64(..len), rng.u64(..len)];
+        let distance = queue_distances(len as usize, &sources, |state, visit| {
+            scattered(len, state, visit);
+        });
+        let mut sizes = Vec::new();
+        for &d in distance.iter().flatten() {
+            if sizes.len() <= d as usize {
+                sizes.resize(d as usize + 1, 0u64);
+            }
+            sizes[d as usize] += 1;
+        }
+        for (exact, cached) in [(true, false), (false, true), (true, true), (false, false)] {
+            let (table, levels) = crate::TwoBitSearch::new(&space, len)
+                .sources(sources)
+                .threads(threads)
+                .exact_frontier(exact)
+                .cached(cached)
+                .run();
+            assert_eq!(levels.sizes(), sizes, "round {round}, {exact} {cached}");
+            for state in 0..len {
+                let want = distance[state as usize].map(|d| d % 3);
+                assert_eq!(
+                    table.code(state).map(u32::from),
+                    want,
+                    "round {round}, state {state}, {exact} {cached}"
+                );
+            }
+        }
+    }
+}
+
 /// Sets of successors reported anywhere (unaligned, across segments, cut at the table's ends)
 /// reach exactly what a plain queue BFS over the same moves reaches, on 1 to 3 threads.
 #[rstest]
@@ -527,7 +584,10 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
             .collect();
         let space = Jumps { len, lengths };
         let source = rng.u64(..len);
-        let (table, levels) = crate::two_bit_bfs(&space, len, &[source], threads, 1, |_, _| {});
+        let (table, levels) = crate::TwoBitSearch::new(&space, len)
+            .sources([source])
+            .threads(threads)
+            .run();
         // The reference: a queue, state by state.
         let distance = queue_distances(len as usize, &[source], |state, visit| {
             space.for_each_successor(state, visit);
@@ -560,7 +620,10 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
 fn two_bit_bfs_on_the_sliding_puzzle() {
     let space = sliding_space();
     let solved = pack_tiles([1, 2, 3, 4, 5, 0]);
-    let (table, levels) = crate::two_bit_bfs(&space, 1 << 18, &[solved], 2, |_| 1, |_, _| {});
+    let (table, levels) = crate::TwoBitSearch::new(&space, 1 << 18)
+        .sources([solved])
+        .threads(2)
+        .run();
     assert_eq!(levels.reached(), 360);
     assert_eq!(levels.max_distance(), 21);
     let far = (0..1u64 << 18).find(|&s| {

@@ -25,13 +25,13 @@ pub use table::{TableAllocError, TwoBitTable, Weight, reach_in_word};
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in
 /// `word` (the word of 32 codes holding the block) is `code`, in increasing order: the scan of
-/// [`two_bit_bfs`], for searches that keep two-bit tables of their own.
+/// [`TwoBitSearch`], for searches that keep two-bit tables of their own.
 ///
 /// ```
 /// // States 16..32 are the high half of word 0: state 17 has code 2, state 20 code 0.
 /// let word = !0u64 & !(0b01 << 34) & !(0b11 << 40);
-/// assert_eq!(statespace::states_with_code(word, 16, 2).collect::<Vec<_>>(), [17]);
-/// assert_eq!(statespace::states_with_code(word, 16, 0).collect::<Vec<_>>(), [20]);
+/// assert_eq!(statespace::block::states_with_code(word, 16, 2).collect::<Vec<_>>(), [17]);
+/// assert_eq!(statespace::block::states_with_code(word, 16, 0).collect::<Vec<_>>(), [20]);
 /// ```
 #[inline]
 pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item = u64> {
@@ -48,147 +48,249 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
     })
 }
 
-/// Full-space BFS from `sources` over the dense space `0..len`, storing 2 bits per state.
+/// The two-bit breadth-first search of a dense space `0..len`: the distance mod 3 of every
+/// state from the sources, 2 bits a state, and the level sizes, on one thread or several.
+///
+/// A builder: [`TwoBitSearch::new`] takes the space and its length, the other settings have
+/// defaults (no source, one thread, each state weighing 1, no progress), and
+/// [`TwoBitSearch::run`] searches. Its twin over processes and machines is
+/// `statespace_timely::TwoBitSearch`, built the same way.
 ///
 /// **Requires** unit costs and a dense index: every state below `len` (a successor at `len`
 /// or beyond is refused with a panic naming it, in every build). Moves may be one-way: the
 /// levels and codes are those of a BFS on any graph; reading exact distances and paths back
 /// ([`descend_mod3`]) is what requires reversible moves.
 ///
-/// `weight` is what each reached state counts for in the level sizes ([`Weight`]): `1` to
-/// count states, or the number of configurations a canonical state stands for when the space
-/// is a quotient by symmetries. `progress(level, size)` is called after each level (the caller decides
-/// whether and how to show it). `threads` threads share each level (at least one).
-///
-/// The table is cut into segments of 2^16 to 2^20 states (larger for larger tables, at least
-/// 64 of them past 2^22 states), which the threads claim one after another in each level, so a
-/// slower thread takes fewer of them; only the thread holding a segment touches it (plain
-/// loads and stores, no atomic read-modify-write), and successors in other segments are sent
-/// on and applied once every thread has expanded. A bit per block of 64 states marks the
-/// blocks that received a state in the last level; the next level expands those blocks'
-/// states with its code, a block at a time through [`Space::expand_block`], which may report
-/// successors as whole sets ([`Members`](crate::Members)) reached with a few word operations.
-/// The calling thread is one of the `threads`.
+/// # How it searches
+/// The table is cut into segments (see the `two_bit::engine` module), which the threads claim
+/// one after another in each level, so a slower thread takes fewer of them; only the thread
+/// holding a segment touches it. A level is expanded by blocks of 64 states, through
+/// [`Space::expand_block`]: by default state by state ([`Space::for_each_successor`]), the
+/// successors that land in the block itself gathered into one set, near ones reached at once,
+/// far ones gathered and reached a segment at a time. A space that expands whole blocks by
+/// word arithmetic ([`block`](crate::block)) is faster still.
 ///
 /// # Complexity
-/// * Time: O(states × branching), plus re-expansions of older states that share a block of
-///   64 with the level's states; a space that reports sets pays per set, not per state.
-/// * Space: `len / 4` bytes for the codes, `len / 256` for the two sets of dirty blocks, and
-///   the mail between threads (16 bytes a word of successors outside the segment they come
-///   from, when there are two threads or more).
-///
-/// # Panics
-/// When a successor or a source is not below `len` (the message names it), when the space
-/// panics (on any thread: its message is raised again), and when the table cannot be allocated
-/// ([`try_two_bit_bfs_seeded`] returns that as an error).
+/// * Time: O(states × branching); a space that reports sets pays per set, not per state.
+/// * Space: `len / 4` bytes for the codes, `len / 8` more for the frontier of a space that
+///   expands state by state ([`Space::expands_blocks`], [`TwoBitSearch::exact_frontier`]),
+///   `len / 256` for two sets of dirty blocks, and the successors sent between threads.
 ///
 /// # Example
 ///
-/// ```
-/// use statespace::{FnSpace, descend_mod3, two_bit_bfs};
+/// A puzzle of your own: pack a state into a `u64` below `len`, give its moves, search.
 ///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 1000);
-///     visit((s + 999) % 1000);
-/// });
-/// let (table, levels) = two_bit_bfs(&ring, 1000, &[0], 2, 1, |_, _| {});
-/// assert_eq!(levels.max_distance(), 500);
-/// assert_eq!(table.code(500), Some((500 % 3) as u8));
+/// ```
+/// use statespace::{Space, TwoBitSearch, descend_mod3};
+///
+/// /// Three switches of 4 positions each (a state is three base-4 digits); a move turns one
+/// /// switch one position either way.
+/// struct Switches;
+///
+/// impl Space for Switches {
+///     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+///         for digit in 0..3 {
+///             let place = 4u64.pow(digit);
+///             let value = state / place % 4;
+///             visit(state - value * place + (value + 1) % 4 * place);
+///             visit(state - value * place + (value + 3) % 4 * place);
+///         }
+///     }
+/// }
+///
+/// let (table, levels) = TwoBitSearch::new(&Switches, 64).sources([0]).threads(2).run();
+/// assert_eq!(levels.sizes(), [1, 6, 15, 20, 15, 6, 1]);
 /// // Exact distances and paths come back by descending the codes.
-/// let path = descend_mod3(&ring, &table, &[0], 997)?.unwrap();
-/// assert_eq!(path, [997, 998, 999, 0]);
+/// let path = descend_mod3(&Switches, &table, &[0], 42)?.unwrap();
+/// assert_eq!(path.len() - 1, 6); // all three switches half way round
 /// # Ok::<(), statespace::SearchError>(())
 /// ```
-pub fn two_bit_bfs<S: Space + Sync>(
-    space: &S,
+#[must_use = "a search does nothing until it is run"]
+pub struct TwoBitSearch<'s, S, W = u64, P = fn(u32, u64)> {
+    space: &'s S,
     len: u64,
-    sources: &[u64],
+    seeds: Vec<(u64, u32)>,
     threads: usize,
-    weight: impl Weight,
-    progress: impl FnMut(u32, u64),
-) -> (TwoBitTable, Levels) {
-    let seeds: Vec<(u64, u32)> = sources.iter().map(|&s| (s, 0)).collect();
-    two_bit_bfs_seeded(space, len, &seeds, threads, weight, progress)
+    weight: W,
+    progress: P,
+    exact_frontier: Option<bool>,
+    /// Whether to treat the table as small enough to stay in the caches (by default, from its
+    /// length); set by the tests to reach every path on small tables.
+    cached: Option<bool>,
 }
 
-/// [`two_bit_bfs`] from seeds that start at distances of their own: `(state, d)` enters the
-/// search at level `d` unless it was reached sooner. The result is the distance from a virtual
-/// source joined to each seed by a path of `d` moves: `min` over seeds `(t, d)` of
-/// `d + dist(t, state)`, mod 3. Neighbours still differ by at most one, so the table answers
-/// like any two-bit table (a state's level from a neighbour's), and [`descend_mod3`] from a state
-/// ends at a seed that entered at its own distance.
-///
-/// **Requires** what [`two_bit_bfs`] requires. Levels before the first seed are empty (size 0).
-///
-/// # Panics
-/// As [`two_bit_bfs`].
-///
-/// # Example
-///
-/// On a ring of 100, seed 0 at distance 0 and seed 50 at distance 10: state 45 is 5 moves
-/// from the second seed, so 15 in all; state 20 is 20 from the first.
-///
-/// ```
-/// use statespace::{FnSpace, two_bit_bfs_seeded};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let (table, levels) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, 1, |_, _| {});
-/// assert_eq!(table.code(45), Some(15 % 3));
-/// assert_eq!(table.code(20), Some(20 % 3));
-/// assert_eq!(levels.max_distance(), 30); // states 30 and 70
-/// ```
-pub fn two_bit_bfs_seeded<S: Space + Sync>(
-    space: &S,
-    len: u64,
-    seeds: &[(u64, u32)],
-    threads: usize,
-    weight: impl Weight,
-    progress: impl FnMut(u32, u64),
-) -> (TwoBitTable, Levels) {
-    try_two_bit_bfs_seeded(space, len, seeds, threads, weight, progress)
-        .unwrap_or_else(|error| panic!("{error}"))
+impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
+    /// A search of `space` over the states `0..len`, from no source yet, on one thread, each
+    /// state weighing 1, with no progress.
+    pub fn new(space: &'s S, len: u64) -> Self {
+        Self {
+            space,
+            len,
+            seeds: Vec::new(),
+            threads: 1,
+            weight: 1,
+            progress: |_, _| {},
+            exact_frontier: None,
+            cached: None,
+        }
+    }
 }
 
-/// [`two_bit_bfs_seeded`] (and [`two_bit_bfs`], with every seed at 0), with a table the
-/// allocator refuses as an error rather than a panic: for the largest tables, which a caller
-/// may try and report on.
-///
-/// # Errors
-/// [`TableAllocError`] when the table or its bitmaps cannot be allocated (before any
-/// search).
-///
-/// # Panics
-/// As [`two_bit_bfs`], but for the allocation.
-///
-/// ```
-/// use statespace::{FnSpace, try_two_bit_bfs_seeded};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let (_, levels) = try_two_bit_bfs_seeded(&ring, 100, &[(0, 0)], 1, 1, |_, _| {})?;
-/// assert_eq!(levels.max_distance(), 50);
-/// // Two bits for each of 2^62 states: more than any machine has.
-/// let error = try_two_bit_bfs_seeded(&ring, 1 << 62, &[(0, 0)], 1, 1, |_, _| {}).unwrap_err();
-/// assert_eq!(error.bytes, 1 << 60);
-/// # Ok::<(), statespace::TableAllocError>(())
-/// ```
-pub fn try_two_bit_bfs_seeded<S: Space + Sync>(
-    space: &S,
-    len: u64,
-    seeds: &[(u64, u32)],
-    threads: usize,
-    weight: impl Weight,
-    mut progress: impl FnMut(u32, u64),
-) -> Result<(TwoBitTable, Levels), TableAllocError> {
-    let mut seeds = seeds.to_vec();
-    seeds.sort_by_key(|&(_, level)| level);
-    let (table, sizes) = engine::search(space, len, &seeds, threads, &weight, &mut progress)?;
-    Ok((table, Levels::from_sizes(sizes)))
+impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, P> {
+    /// Adds sources: states at distance 0.
+    pub fn sources(mut self, sources: impl IntoIterator<Item = u64>) -> Self {
+        self.seeds.extend(sources.into_iter().map(|s| (s, 0)));
+        self
+    }
+
+    /// Adds seeds that start at distances of their own: `(state, d)` enters the search at
+    /// level `d` unless it was reached sooner. The result is the distance from a virtual source
+    /// joined to each seed by a path of `d` moves: `min` over seeds `(t, d)` of
+    /// `d + dist(t, state)`, mod 3. Neighbours still differ by at most one, so the table
+    /// answers like any two-bit table, and [`descend_mod3_to_seed`] from a state ends at a seed
+    /// that entered at its own distance. Levels before the first seed are empty (size 0).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// // On a ring of 100, seed 0 at distance 0 and seed 50 at distance 10: state 45 is 5
+    /// // moves from the second seed, so 15 in all; state 20 is 20 from the first.
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// });
+    /// let (table, levels) = TwoBitSearch::new(&ring, 100).seeds([(0, 0), (50, 10)]).run();
+    /// assert_eq!(table.code(45), Some(15 % 3));
+    /// assert_eq!(table.code(20), Some(20 % 3));
+    /// assert_eq!(levels.max_distance(), 30); // states 30 and 70
+    /// ```
+    pub fn seeds(mut self, seeds: impl IntoIterator<Item = (u64, u32)>) -> Self {
+        self.seeds.extend(seeds);
+        self
+    }
+
+    /// The threads that share each level (at least one; the calling thread is one of them).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// What each reached state counts for in the level sizes ([`Weight`]): a constant, a
+    /// closure of the state, or a type that weighs a word of states at once, such as the
+    /// number of configurations a canonical state stands for in a quotient by symmetries.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// // A ring of 1000 states, the odd ones counting twice.
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 1000);
+    ///     visit((s + 999) % 1000);
+    /// });
+    /// let (_, levels) = TwoBitSearch::new(&ring, 1000)
+    ///     .sources([0])
+    ///     .weight(|state: u64| state % 2 + 1)
+    ///     .run();
+    /// assert_eq!(levels.sizes()[1], 4); // states 1 and 999
+    /// assert_eq!(levels.reached(), 1500);
+    /// ```
+    pub fn weight<V: Weight>(self, weight: V) -> TwoBitSearch<'s, S, V, P> {
+        TwoBitSearch {
+            space: self.space,
+            len: self.len,
+            seeds: self.seeds,
+            threads: self.threads,
+            weight,
+            progress: self.progress,
+            exact_frontier: self.exact_frontier,
+            cached: self.cached,
+        }
+    }
+
+    /// Calls `progress(level, size)` after each level is found (on the calling thread; the
+    /// caller decides whether and how to show it).
+    pub fn progress<Q: FnMut(u32, u64)>(self, progress: Q) -> TwoBitSearch<'s, S, W, Q> {
+        TwoBitSearch {
+            space: self.space,
+            len: self.len,
+            seeds: self.seeds,
+            threads: self.threads,
+            weight: self.weight,
+            progress,
+            exact_frontier: self.exact_frontier,
+            cached: self.cached,
+        }
+    }
+
+    /// Whether to keep a bit a state for each level's new states, so that every state is
+    /// expanded once (`len / 8` bytes more). By default, when the space expands state by state
+    /// ([`Space::expands_blocks`] is `false`); without it, a block's older states with the
+    /// level's code (distance mod 3) are expanded again, which changes nothing but the time.
+    pub fn exact_frontier(mut self, exact: bool) -> Self {
+        self.exact_frontier = Some(exact);
+        self
+    }
+
+    /// Treats the table as cached (successors reached at once) or not (far ones gathered and
+    /// prefetched), whatever its length: for the tests.
+    #[cfg(test)]
+    pub(crate) fn cached(mut self, cached: bool) -> Self {
+        self.cached = Some(cached);
+        self
+    }
+
+    /// Searches: the table of codes and the level sizes.
+    ///
+    /// # Panics
+    /// When a successor or a seed is not below `len` (the message names it), when the space
+    /// or the weight panics (on any thread: its message is raised again), and when the table
+    /// cannot be allocated ([`TwoBitSearch::try_run`] returns that as an error).
+    pub fn run(self) -> (TwoBitTable, Levels) {
+        self.try_run().unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`TwoBitSearch::run`], with a table the allocator refuses as an error rather than a
+    /// panic: for the largest tables, which a caller may try and report on.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the table or its bitmaps cannot be allocated (before any
+    /// search).
+    ///
+    /// # Panics
+    /// As [`TwoBitSearch::run`], but for the allocation.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// });
+    /// let (_, levels) = TwoBitSearch::new(&ring, 100).sources([0]).try_run()?;
+    /// assert_eq!(levels.max_distance(), 50);
+    /// // Two bits for each of 2^62 states: more than any machine has.
+    /// let error = TwoBitSearch::new(&ring, 1 << 62).sources([0]).try_run().unwrap_err();
+    /// assert_eq!(error.bytes, 1 << 60);
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
+    pub fn try_run(mut self) -> Result<(TwoBitTable, Levels), TableAllocError> {
+        self.seeds.sort_by_key(|&(_, level)| level);
+        let exact = self.exact_frontier.unwrap_or(!self.space.expands_blocks());
+        let options = engine::Options {
+            threads: self.threads,
+            exact_frontier: exact,
+            cached: self.cached.unwrap_or(self.len <= engine::CACHED_STATES),
+        };
+        let (table, sizes) = engine::search(
+            self.space,
+            self.len,
+            &self.seeds,
+            &self.weight,
+            &mut self.progress,
+            options,
+        )?;
+        Ok((table, Levels::from_sizes(sizes)))
+    }
 }
 
 /// One step down a two-bit table: the first successor of `state` whose code is one less mod 3
@@ -221,7 +323,7 @@ fn step_down<S: Space>(
     }
 }
 
-/// Walks from `from` down a table filled by [`two_bit_bfs_seeded`] while a successor's code is
+/// Walks from `from` down a table filled by [`TwoBitSearch::seeds`] while a successor's code is
 /// one less mod 3 (and leads back in one move), and stops where none is: at a seed that entered
 /// the search at its own level (so the state's value is that level plus the walk's length).
 /// The seeds need not be listed, which suits tables with many of them.
@@ -240,13 +342,13 @@ fn step_down<S: Space>(
 /// # Example
 ///
 /// ```
-/// use statespace::{FnSpace, descend_mod3_to_seed, two_bit_bfs_seeded};
+/// use statespace::{FnSpace, descend_mod3_to_seed, TwoBitSearch};
 ///
 /// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
 ///     visit((s + 1) % 100);
 ///     visit((s + 99) % 100);
 /// });
-/// let (table, _) = two_bit_bfs_seeded(&ring, 100, &[(0, 0), (50, 10)], 1, 1, |_, _| {});
+/// let (table, _) = TwoBitSearch::new(&ring, 100).seeds([(0, 0), (50, 10)]).run();
 /// // State 45 is worth 15: five steps to seed 50, which entered at 10.
 /// let walk = descend_mod3_to_seed(&ring, &table, 45)?.unwrap();
 /// assert_eq!(walk, [45, 46, 47, 48, 49, 50]);
@@ -277,8 +379,8 @@ pub fn descend_mod3_to_seed<S: Space>(
 /// whose code is one less mod 3 and that leads back in one move, which is exactly one step
 /// nearer.
 ///
-/// **Requires** reversible moves, and checks every step; a table filled by [`two_bit_bfs`]
-/// from `sources`. Costs O(distance × branching²). See [`two_bit_bfs`] for an example.
+/// **Requires** reversible moves, and checks every step; a table filled by [`TwoBitSearch`]
+/// from `sources`. Costs O(distance × branching²). See [`TwoBitSearch`] for an example.
 ///
 /// # Returns
 /// `Ok(Some(path))`: the states from `from` to a source, both included (its length minus one is

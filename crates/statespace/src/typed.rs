@@ -16,7 +16,7 @@ use crate::search::{
     Levels, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_path, full_bfs,
 };
 use crate::space::Space;
-use crate::two_bit::{TwoBitTable, descend_mod3, two_bit_bfs};
+use crate::two_bit::{TwoBitSearch, TwoBitTable, descend_mod3};
 
 /// A puzzle over states of its own type, packed into `u64` for the searches.
 pub trait Puzzle {
@@ -306,7 +306,7 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
 }
 
 /// The distance of every state of a [`DensePuzzle`] from a set of sources, 2 bits a state
-/// ([`two_bit_bfs`](crate::two_bit_bfs)), with exact distances and paths read back on demand.
+/// ([`TwoBitSearch`](crate::TwoBitSearch)), with exact distances and paths read back on demand.
 ///
 /// ```
 /// use statespace::{DensePuzzle, Puzzle, TwoBitDistances};
@@ -345,14 +345,10 @@ impl<'p, P: DensePuzzle + Sync> TwoBitDistances<'p, P> {
     /// When a state packs to `puzzle.states()` or more.
     pub fn new(puzzle: &'p P, sources: &[P::State], threads: usize) -> Self {
         let sources: Vec<u64> = sources.iter().map(|s| puzzle.pack(s)).collect();
-        let (table, levels) = two_bit_bfs(
-            &Packed(puzzle),
-            puzzle.states(),
-            &sources,
-            threads,
-            |_| 1,
-            |_, _| {},
-        );
+        let (table, levels) = TwoBitSearch::new(&Packed(puzzle), puzzle.states())
+            .sources(sources.iter().copied())
+            .threads(threads)
+            .run();
         Self {
             puzzle,
             sources,

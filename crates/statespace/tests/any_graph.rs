@@ -13,9 +13,9 @@ mod queue_bfs;
 use queue_bfs::queue_distances;
 use statespace::{
     Arena, ByteArena, CompactArena, DenseArena, Estimate, Moves, SearchError, Space, SparseArena,
-    astar, astar_with, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
+    TwoBitSearch, astar, astar_with, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
     descend_mod3_to_seed, descend_path, descend_path_with, full_bfs, full_bfs_within,
-    par_full_bfs_within, two_bit_bfs, two_bit_bfs_seeded,
+    par_full_bfs_within,
 };
 
 const GRAPHS: u64 = 240;
@@ -311,7 +311,10 @@ fn two_bit_searches(graph: &Graph, undirected: bool, seed: u64) {
     let want = reference(graph, &sources);
     let what = format!("seed {seed}, two-bit from {sources:?}");
     for threads in [1, 2] {
-        let (table, levels) = two_bit_bfs(graph, n, &sources, threads, |_| 1, |_, _| {});
+        let (table, levels) = TwoBitSearch::new(graph, n)
+            .sources(sources.iter().copied())
+            .threads(threads)
+            .run();
         let mut sizes = vec![0u64; levels.sizes().len()];
         for state in 0..n {
             assert_eq!(
@@ -345,7 +348,10 @@ fn two_bit_searches(graph: &Graph, undirected: bool, seed: u64) {
         assert_eq!(levels.sizes(), sizes, "{what}");
         // Seeds entering at levels of their own: the minimum over seeds of level + distance.
         let seeds: Vec<(u64, u32)> = sources.iter().map(|&s| (s, rng.u32(..4))).collect();
-        let (table, _) = two_bit_bfs_seeded(graph, n, &seeds, threads, |_| 1, |_, _| {});
+        let (table, _) = TwoBitSearch::new(graph, n)
+            .seeds(seeds.iter().copied())
+            .threads(threads)
+            .run();
         for state in 0..n {
             let value = seeds
                 .iter()
@@ -479,7 +485,10 @@ fn a_successor_outside_a_dense_space_is_refused_naming_it() {
     let line = statespace::from_fn(|s, visit| visit(s + 1));
     for threads in [1, 2] {
         let message = panic_message(|| {
-            two_bit_bfs(&line, 10, &[0], threads, |_| 1, |_, _| {});
+            TwoBitSearch::new(&line, 10)
+                .sources([0])
+                .threads(threads)
+                .run();
         });
         assert!(
             message.contains("state 9 has the successor 10, outside the dense space of 10"),
@@ -488,7 +497,10 @@ fn a_successor_outside_a_dense_space_is_refused_naming_it() {
     }
     // Large enough for two threads: the panic of a worker comes back with its message.
     let message = panic_message(|| {
-        two_bit_bfs(&line, 300_000, &[0], 2, |_| 1, |_, _| {});
+        TwoBitSearch::new(&line, 300_000)
+            .sources([0])
+            .threads(2)
+            .run();
     });
     assert!(
         message.contains("state 299999 has the successor 300000"),

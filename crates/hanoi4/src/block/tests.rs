@@ -1,6 +1,7 @@
 //! Block expansion against state-by-state successors, and the weights of orbits.
 
-use statespace::{Members, Space, Successors, Weight};
+use statespace::block::{Members, Successors};
+use statespace::{Space, Weight};
 
 use super::*;
 use crate::{HanoiSpace, RankedSpace};

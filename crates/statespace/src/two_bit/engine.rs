@@ -43,7 +43,8 @@ use crate::space::Space;
 use crate::space::Successors;
 
 use super::table::{
-    TableAllocError, TwoBitTable, Weight, check_block_bound, check_bound, reach_in_word, try_filled,
+    TableAllocError, TwoBitTable, UNSEEN, Weight, check_block_bound, check_bound, reach_in_word,
+    try_filled,
 };
 
 /// States per segment, as a power of two, at least: 2^16 states are 16 KiB of codes, so
@@ -113,13 +114,19 @@ impl Layout {
     /// or the thread is the only one.
     #[inline(always)]
     fn writes(&self, held: usize, state: u64) -> bool {
-        self.segment(state) == held || self.threads == 1
+        self.threads == 1 || self.segment(state) == held
     }
 
     /// The thread that applies the mail for `segment`.
     #[inline]
     fn applier(&self, segment: usize) -> usize {
         segment % self.threads
+    }
+
+    /// Far single successors gathered before they are grouped by segment: enough for groups of
+    /// a few on average, so that each group holds its segment once.
+    fn far_batch(&self) -> usize {
+        (self.segments * 4).clamp(MIN_FAR_BATCH, 1 << 20)
     }
 
     /// log2 of the words of codes per segment (at least 7: a word of dirty bits or more).
@@ -169,15 +176,29 @@ struct Worker {
     found: u64,
     /// Single successors generated and not yet probed.
     batch: Vec<u64>,
+    /// Single successors in segments the thread does not hold, grouped by segment when there
+    /// are enough of them ([`Level::flush_far`]).
+    far: Vec<u64>,
+    /// The far successors grouped by segment, and the start of each segment's group.
+    grouped: Vec<u64>,
+    starts: Vec<u32>,
 }
 
 impl Worker {
-    fn new(id: usize, threads: usize) -> Self {
+    fn new(id: usize, layout: &Layout) -> Self {
+        let far = if layout.threads > 1 {
+            layout.far_batch()
+        } else {
+            0
+        };
         Self {
             id,
-            outbox: vec![Vec::new(); threads],
+            outbox: vec![Vec::new(); layout.threads],
             found: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
+            far: Vec::with_capacity(far),
+            grouped: Vec::new(),
+            starts: Vec::new(),
         }
     }
 }
@@ -193,6 +214,23 @@ const WARM_SHIFT: u32 = 15;
 /// The dirty blocks per 2^[`WARM_SHIFT`] words that make a segment worth reading in order
 /// first: below that, the few lines its moves touch cost less than the segment.
 const WARM_BLOCKS: u64 = 16;
+
+/// Tables of at most this many states (16 MiB of codes) are read and written at once, a
+/// successor at a time: they mostly stay in the caches, where gathering successors to prefetch
+/// their words costs more than it saves (measured: the hypercube of 2^25 states, 2.2 s against
+/// 3.8 s on one thread).
+pub(super) const CACHED_STATES: u64 = 1 << 26;
+
+/// In larger tables, successors within 2^NEAR_SHIFT states of the block expanded are reached
+/// at once, and the others gathered with their words prefetched ([`BATCH`]).
+const NEAR_SHIFT: u32 = 16;
+
+/// The fewest far successors gathered before they are grouped (few in the unit tests, so that
+/// groups are flushed while other threads hold segments, and some are mailed).
+#[cfg(not(test))]
+const MIN_FAR_BATCH: usize = 1 << 14;
+#[cfg(test)]
+const MIN_FAR_BATCH: usize = 64;
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
@@ -299,6 +337,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
         let new = self.write(&self.shared.table[word], mask);
         self.next.mark_if(word / 2, new != 0);
+        self.shared.enter(word, new);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
@@ -325,6 +364,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         let new_low = self.write(low, set as u64);
         let new_high = self.write(high, (set >> 64) as u64);
         self.next.mark_if(word / 2, new_low | new_high != 0);
+        self.shared.enter_block(word / 2, new_low, new_high);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
         worker.found += self.shared.weight.of_block(first, new);
     }
@@ -344,6 +384,7 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         {
             let new = self.write(cell, piece);
             self.next.mark_if((word + i) / 2, new != 0);
+            self.shared.enter(word + i, new);
             worker.found += self.shared.weight.of_fields(((word + i) as u64) << 5, new);
         }
     }
@@ -434,6 +475,14 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         if first + 64 > self.shared.len {
             members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
         }
+        if let Some(frontier) = &self.shared.frontier {
+            // Only the states the last level reached, not older ones with the same code; they
+            // leave the frontier as they are expanded.
+            let cell = &frontier[block];
+            let entered = cell.load(Ordering::Relaxed);
+            members &= Members::from_bits(entered);
+            cell.store(entered & !members.bits(), Ordering::Relaxed);
+        }
         if members.is_empty() {
             return;
         }
@@ -442,10 +491,41 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
             worker: &mut *worker,
             first,
             segment,
+            local: 0,
+            in_block: (self.shared.len - first).min(64),
         };
         self.shared.space.expand_block(first, members, &mut sink);
+        let local = sink.local;
+        if local != 0 {
+            // Single successors in the block itself, gathered as one set.
+            self.reach_local(worker, segment, first, local);
+        }
         if worker.batch.len() >= BATCH {
             self.probe(worker, segment);
+        }
+    }
+
+    /// Reaches the states `first + i` for the bits `i` of `local`, in the block of 64 from
+    /// `first` (in `segment`, the one the calling thread holds).
+    #[inline]
+    fn reach_local(&self, worker: &mut Worker, segment: usize, first: u64, local: u64) {
+        let len = self.shared.len;
+        if first + 64 <= len {
+            self.reach_block(worker, first, Members::from_bits(local));
+        } else {
+            // The table's last block, maybe a word short.
+            let set = Members::from_bits(local);
+            // The table's last block, maybe a word short: the word holding the bits.
+            let word = (first >> 5) as usize;
+            let layout = set.layout();
+            for (i, piece) in [layout as u64, (layout >> 64) as u64]
+                .into_iter()
+                .enumerate()
+            {
+                if piece != 0 {
+                    self.reach_mask(worker, segment, word + i, piece);
+                }
+            }
         }
     }
 
@@ -454,16 +534,83 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     #[inline]
     fn probe(&self, worker: &mut Worker, segment: usize) {
         let mut batch = std::mem::take(&mut worker.batch);
+        let layout = self.shared.layout;
         for &succ in &batch {
-            self.reach_mask(
-                worker,
-                segment,
-                (succ >> 5) as usize,
-                1 << (2 * (succ & 31)),
-            );
+            let word = (succ >> 5) as usize;
+            let shift = 2 * (succ & 31);
+            if layout.writes(segment, succ) {
+                // Most single successors were reached already (each state is reached from
+                // several): those are only read.
+                let codes = self.shared.table[word].load(Ordering::Relaxed);
+                if codes >> shift & UNSEEN == UNSEEN {
+                    self.reach_word(&mut worker.found, word, 1 << shift);
+                }
+            } else {
+                self.reach_mask(worker, segment, word, 1 << shift);
+            }
         }
         batch.clear();
         worker.batch = batch;
+    }
+
+    /// Reaches the far successors gathered by `worker` (in segments it does not hold), a
+    /// segment at a time: grouped by segment (a counting sort), each group's segment held once
+    /// for all its states, or, when another thread holds it, the group mailed to its applier.
+    /// One hold per state instead would make the threads fight over the holds' cache lines on
+    /// spaces whose moves land anywhere.
+    fn flush_far(&self, worker: &mut Worker) {
+        if worker.far.is_empty() {
+            return;
+        }
+        let layout = self.shared.layout;
+        let far = std::mem::take(&mut worker.far);
+        let mut grouped = std::mem::take(&mut worker.grouped);
+        let starts = &mut worker.starts;
+        starts.clear();
+        starts.resize(layout.segments + 1, 0);
+        for &succ in &far {
+            starts[layout.segment(succ) + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        grouped.clear();
+        grouped.resize(far.len(), 0);
+        let mut next = starts.clone();
+        for &succ in &far {
+            let slot = &mut next[layout.segment(succ)];
+            grouped[*slot as usize] = succ;
+            *slot += 1;
+        }
+        let table = self.shared.table;
+        for segment in 0..layout.segments {
+            let group = &grouped[starts[segment] as usize..starts[segment + 1] as usize];
+            if group.is_empty() {
+                continue;
+            }
+            if let Some(_held) = self.shared.held.try_hold(segment) {
+                for (i, &succ) in group.iter().enumerate() {
+                    if let Some(&ahead) = group.get(i + 8) {
+                        prefetch_read(&table[(ahead >> 5) as usize]);
+                    }
+                    let word = (succ >> 5) as usize;
+                    let shift = 2 * (succ & 31);
+                    if table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
+                        self.reach_word(&mut worker.found, word, 1 << shift);
+                    }
+                }
+            } else {
+                let outbox = &mut worker.outbox[layout.applier(segment)];
+                outbox.extend(
+                    group
+                        .iter()
+                        .map(|&succ| (succ >> 5, 1 << (2 * (succ & 31)))),
+                );
+            }
+        }
+        worker.far = far;
+        worker.far.clear();
+        worker.grouped = grouped;
     }
 
     /// Reaches the states of `mask` in `word`: here when the word lies in `segment`, the one the
@@ -527,9 +674,43 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
     first: u64,
     /// The segment the thread holds.
     segment: usize,
+    /// Single successors in the block being expanded: bit `i` for `first + i`.
+    local: u64,
+    /// The states of the block in the table: 64, or fewer in the table's last block.
+    in_block: u64,
 }
 
 impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
+    /// [`Successors::one`] for a successor outside the block being expanded.
+    #[inline]
+    fn other(&mut self, state: u64, succ: u64) {
+        let shared = self.level.shared;
+        check_bound(state, succ, shared.len);
+        if !self.holds(succ) {
+            // In a segment another thread may hold: gathered, and reached a segment at a time.
+            self.worker.far.push(succ);
+            if self.worker.far.len() >= self.worker.far.capacity() {
+                self.level.flush_far(self.worker);
+            }
+            return;
+        }
+        if (succ ^ self.first) & shared.far_mask == 0 {
+            // Near (or the table is small): its word is likely in the cache, reached at once.
+            let word = (succ >> 5) as usize;
+            let shift = 2 * (succ & 31);
+            if shared.table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
+                self.level
+                    .reach_word(&mut self.worker.found, word, 1 << shift);
+            }
+            return;
+        }
+        if (succ ^ self.first) >> 8 != 0 {
+            // Off this block's cache lines.
+            prefetch_read(&shared.table[(succ >> 5) as usize]);
+        }
+        self.worker.batch.push(succ);
+    }
+
     /// Whether the calling thread may write the words of `state`'s segment.
     #[inline(always)]
     fn holds(&self, state: u64) -> bool {
@@ -538,16 +719,15 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
 }
 
 impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
-    #[inline]
+    #[inline(always)]
     fn one(&mut self, state: u64, succ: u64) {
-        let shared = self.level.shared;
-        check_bound(state, succ, shared.len);
-        if (succ ^ self.first) >> 8 != 0 && self.holds(succ) {
-            // Off this block's cache lines and in a segment this thread holds (a mailed one is
-            // read once, when applied, rather than pulled in early).
-            prefetch_read(&shared.table[(succ >> 5) as usize]);
+        let offset = succ.wrapping_sub(self.first);
+        if offset < self.in_block {
+            // In the block itself: gathered, reached as one set after the block.
+            self.local |= 1 << offset;
+            return;
         }
-        self.worker.batch.push(succ);
+        self.other(state, succ);
     }
 
     #[inline]
@@ -597,6 +777,17 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     }
 }
 
+/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`.
+#[inline(always)]
+fn compress_fields(fields: u64) -> u64 {
+    let mut x = fields & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) & 0xffff_ffff
+}
+
 /// The shared part of the search.
 struct Shared<'a, S, W> {
     space: &'a S,
@@ -604,8 +795,15 @@ struct Shared<'a, S, W> {
     table: &'a [AtomicU64],
     len: u64,
     layout: Layout,
+    /// The bits of a successor's distance to the block being expanded (`xor`) that make it
+    /// far: gathered and prefetched rather than reached at once ([`CACHED_STATES`]).
+    far_mask: u64,
     /// The dirty bits of the levels of even and of odd depth.
     dirty: [Dirty; 2],
+    /// With an exact frontier, a bit a state (a word a block of 64): reached in the level
+    /// being expanded or in the next one, and not yet expanded. Only the thread writing a
+    /// block's words touches its word of bits, like the dirty bits.
+    frontier: Option<Vec<AtomicU64>>,
     /// The next segment to claim in the level's expansion.
     claim: Padded<AtomicUsize>,
     /// The depth of the level to expand, set by the calling thread before each level.
@@ -625,6 +823,27 @@ struct Shared<'a, S, W> {
 }
 
 impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
+    /// [`Shared::enter`] for both words of block `block` at once.
+    #[inline(always)]
+    fn enter_block(&self, block: usize, new_low: u64, new_high: u64) {
+        if let Some(frontier) = &self.frontier {
+            let cell = &frontier[block];
+            let new = compress_fields(new_low) | compress_fields(new_high) << 32;
+            cell.store(cell.load(Ordering::Relaxed) | new, Ordering::Relaxed);
+        }
+    }
+
+    /// Adds the states `new` reached in `word` (the low bits of their fields) to the
+    /// frontier, when the search keeps one.
+    #[inline(always)]
+    fn enter(&self, word: usize, new: u64) {
+        if let Some(frontier) = &self.frontier {
+            let cell = &frontier[word / 2];
+            let bits = cell.load(Ordering::Relaxed) | compress_fields(new) << (32 * (word % 2));
+            cell.store(bits, Ordering::Relaxed);
+        }
+    }
+
     /// The level of `depth`: its code, and the dirty bits of it and of the next.
     fn level(&self, depth: u64) -> Level<'_, 'a, S, W> {
         let parity = (depth % 2) as usize;
@@ -656,6 +875,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         let level = self.level(depth);
         self.guard(|| {
             level.expand(worker);
+            level.flush_far(worker);
             level.post(worker);
         });
         self.barrier.wait();
@@ -669,7 +889,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// A thread other than the calling one: each level as the calling thread sets it.
     fn work(&self, id: usize) {
-        let mut worker = Worker::new(id, self.layout.threads);
+        let mut worker = Worker::new(id, &self.layout);
         loop {
             self.barrier.wait();
             if self.stop.load(Ordering::Relaxed) {
@@ -681,7 +901,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// The calling thread: it runs the level loop, and works each level like the others.
     fn lead(&self, seeds: &[(u64, u32)], progress: &mut impl FnMut(u32, u64)) -> Vec<u64> {
-        let mut worker = Worker::new(0, self.layout.threads);
+        let mut worker = Worker::new(0, &self.layout);
         let mut plan = Plan {
             seeds: seeds.iter().copied().peekable(),
             sizes: Vec::new(),
@@ -814,17 +1034,27 @@ impl<I: Iterator<Item = (u64, u32)>> Plan<I> {
     }
 }
 
-/// The search of [`two_bit_bfs_seeded`](super::two_bit_bfs_seeded): seeds sorted by level.
+/// How [`search`] searches, besides the space.
+pub(super) struct Options {
+    /// The threads asked for (one for small tables, see [`Layout::new`]).
+    pub threads: usize,
+    /// Whether to keep a bit a state for each level's new states ([`Shared::frontier`]).
+    pub exact_frontier: bool,
+    /// Whether every near successor is reached at once ([`CACHED_STATES`]).
+    pub cached: bool,
+}
+
+/// The search of [`TwoBitSearch`](super::TwoBitSearch): seeds sorted by level.
 pub(super) fn search<S: Space + Sync>(
     space: &S,
     len: u64,
     seeds: &[(u64, u32)],
-    threads: usize,
     weight: &impl Weight,
     progress: &mut impl FnMut(u32, u64),
+    options: Options,
 ) -> Result<(TwoBitTable, Vec<u64>), TableAllocError> {
     let table = TwoBitTable::try_new(len)?;
-    let layout = Layout::new(len, threads);
+    let layout = Layout::new(len, options.threads);
     let blocks = table.words.len().div_ceil(2);
     let shared = Shared {
         space,
@@ -832,7 +1062,13 @@ pub(super) fn search<S: Space + Sync>(
         table: &table.words,
         len,
         layout,
+        far_mask: if options.cached { 0 } else { !0 << NEAR_SHIFT },
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
+        frontier: if options.exact_frontier {
+            Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
+        } else {
+            None
+        },
         claim: Padded(AtomicUsize::new(0)),
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),

@@ -124,14 +124,14 @@ impl TwoBitTable {
 
 /// Writes `code` into the states of `mask` still unreached in `codes`, a word of 32 two-bit
 /// codes as a [`TwoBitTable`] stores them: `mask` holds the low bit of each state's field
-/// (bit `2i` for the word's state `i`, as [`Members::over_words`](crate::Members::over_words)
+/// (bit `2i` for the word's state `i`, as [`Members::over_words`](crate::block::Members::over_words)
 /// lays a set out). Returns the word after the write and the states it reached, in the same
-/// layout. No branch: the step of [`two_bit_bfs`](crate::two_bit_bfs) for searches that keep tables of their own.
+/// layout. No branch: the step of [`TwoBitSearch`](crate::TwoBitSearch) for searches that keep tables of their own.
 ///
 /// ```
 /// // States 0 and 1 of the word: 0 unreached, 1 reached with code 2.
 /// let codes = !0u64 & !(0b01 << 2);
-/// let (after, reached) = statespace::reach_in_word(codes, 0b0101, 1);
+/// let (after, reached) = statespace::block::reach_in_word(codes, 0b0101, 1);
 /// assert_eq!(reached, 0b0001); // state 0 only
 /// assert_eq!(after & 0b1111, 0b1001); // state 0 now has code 1, state 1 still 2
 /// ```

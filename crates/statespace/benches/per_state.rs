@@ -1,0 +1,280 @@
+//! The two-bit search over puzzles written as a user writes them, with `Space::for_each_successor`
+//! alone, against plain searches written here, in one run (`cargo bench -p statespace-search
+//! --bench per_state`; `cargo xtask bench two-bit` runs it too).
+//!
+//! Rows, each a median of `TWO_BIT_RUNS` runs (default 3) with its ratio to the row's baseline
+//! measured in the same run:
+//!
+//! * **four pegs, 14 discs** (4^14 states, a disc's peg in two bits, smallest disc lowest: most
+//!   moves change low digits, hanoi4's locality): the plain two-bit loop, then
+//!   `TwoBitSearch` on 1 and 2 threads;
+//! * **pancakes, 11** (11! states ranked by their Lehmer code, first pancake most significant:
+//!   every flip changes the high digits, so successors land anywhere in the table): a plain
+//!   queue BFS (a visited bit a state, the frontier in a `Vec`), then `TwoBitSearch` on 1 and 2
+//!   threads;
+//! * **hypercube, 2^25 states** (a move flips one of 25 bits: cheap moves, a fifth of them to
+//!   the far end of the table): the plain queue BFS, then `TwoBitSearch` on 1 and 2 threads;
+//!
+//! Every row checks that its level sizes equal its baseline's.
+
+#[path = "support/timing.rs"]
+mod timing;
+
+use std::time::Duration;
+
+use statespace::{Space, TwoBitSearch};
+use timing::median_time;
+
+/// The four-peg Tower of Hanoi as a newcomer writes it: disc `i`'s peg in bits `2i..2i+2`.
+struct FourPegs {
+    discs: u32,
+}
+
+impl Space for FourPegs {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        // The smallest disc on each peg (the top), or `discs` for an empty peg.
+        let mut top = [self.discs; 4];
+        for disc in (0..self.discs).rev() {
+            top[(state >> (2 * disc) & 3) as usize] = disc;
+        }
+        for from in 0..4 {
+            let disc = top[from];
+            if disc == self.discs {
+                continue;
+            }
+            for to in 0..4 {
+                if to != from && top[to] > disc {
+                    visit(state ^ ((from ^ to) as u64) << (2 * disc));
+                }
+            }
+        }
+    }
+}
+
+/// The pancake puzzle of `n` pancakes: a move flips the top `k >= 2`. States are permutations
+/// ranked by their Lehmer code, the first position most significant.
+struct Pancakes {
+    n: usize,
+}
+
+impl Pancakes {
+    fn factorial(n: usize) -> u64 {
+        (1..=n as u64).product()
+    }
+
+    fn unrank(&self, mut rank: u64) -> [u8; 16] {
+        // The Lehmer digits, least significant first, then each pancake the digit-th smallest
+        // of those not yet placed.
+        let mut digits = [0u8; 16];
+        for i in (0..self.n).rev() {
+            let base = (self.n - i) as u64;
+            digits[i] = (rank % base) as u8;
+            rank /= base;
+        }
+        let mut perm = [0u8; 16];
+        let mut left: u16 = (1 << self.n) - 1;
+        for i in 0..self.n {
+            let mut rest = left;
+            for _ in 0..digits[i] {
+                rest &= rest - 1;
+            }
+            let pancake = rest.trailing_zeros() as u8;
+            perm[i] = pancake;
+            left &= !(1 << pancake);
+        }
+        perm
+    }
+
+    fn rank(&self, perm: &[u8; 16]) -> u64 {
+        // Each digit counts the smaller pancakes after it: those not yet placed.
+        let mut left: u16 = (1 << self.n) - 1;
+        let mut rank = 0;
+        for i in 0..self.n {
+            let smaller = (left & ((1 << perm[i]) - 1)).count_ones();
+            left &= !(1 << perm[i]);
+            rank = rank * (self.n - i) as u64 + u64::from(smaller);
+        }
+        rank
+    }
+}
+
+impl Space for Pancakes {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        let perm = self.unrank(state);
+        for k in 2..=self.n {
+            let mut flipped = perm;
+            flipped[..k].reverse();
+            visit(self.rank(&flipped));
+        }
+    }
+}
+
+/// The hypercube of `2^d` states, a move flipping one bit: cheap moves, a fifth of them to the
+/// far end of the table.
+struct Cube {
+    d: u32,
+}
+
+impl Space for Cube {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        for bit in 0..self.d {
+            visit(state ^ 1 << bit);
+        }
+    }
+}
+
+/// The plain two-bit BFS: one thread, a full pass over the table per level (skipping words with
+/// none of the level), codes "old", "this level", "next level" and "unseen", successors one
+/// state at a time.
+fn plain_two_bit(space: &impl Space, len: u64, source: u64) -> Vec<u64> {
+    const OLD: u64 = 0;
+    const UNSEEN: u64 = 3;
+    let mut table = vec![u64::MAX; len.div_ceil(32) as usize];
+    let code = |table: &[u64], s: u64| table[(s / 32) as usize] >> (2 * (s % 32)) & 3;
+    let set = |table: &mut [u64], s: u64, c: u64| {
+        let word = &mut table[(s / 32) as usize];
+        *word = *word & !(3 << (2 * (s % 32))) | c << (2 * (s % 32));
+    };
+    set(&mut table, source, 1);
+    let mut sizes = vec![1];
+    let (mut current, mut next) = (1, 2);
+    loop {
+        let mut size = 0;
+        for w in 0..table.len() {
+            let x = table[w] ^ (0x5555_5555_5555_5555 * current);
+            if !(x | x >> 1) & 0x5555_5555_5555_5555 == 0 {
+                continue;
+            }
+            for s in 32 * w as u64..(32 * w as u64 + 32).min(len) {
+                if code(&table, s) != current {
+                    continue;
+                }
+                set(&mut table, s, OLD);
+                space.for_each_successor(s, |t| {
+                    if code(&table, t) == UNSEEN {
+                        set(&mut table, t, next);
+                        size += 1;
+                    }
+                });
+            }
+        }
+        if size == 0 {
+            return sizes;
+        }
+        sizes.push(size);
+        std::mem::swap(&mut current, &mut next);
+    }
+}
+
+/// The plain queue BFS: a visited bit a state, the frontier in a `Vec`.
+fn plain_queue(space: &impl Space, len: u64, source: u64) -> Vec<u64> {
+    let mut seen = vec![0u64; len.div_ceil(64) as usize];
+    seen[(source / 64) as usize] |= 1 << (source % 64);
+    let mut frontier = vec![source];
+    let mut sizes = Vec::new();
+    while !frontier.is_empty() {
+        sizes.push(frontier.len() as u64);
+        let mut next = Vec::new();
+        for &s in &frontier {
+            space.for_each_successor(s, |t| {
+                let (word, bit) = ((t / 64) as usize, 1 << (t % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    next.push(t);
+                }
+            });
+        }
+        frontier = next;
+    }
+    sizes
+}
+
+fn runs() -> usize {
+    std::env::var("TWO_BIT_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
+/// One row: its median, the baseline's, and their ratio.
+fn row(name: &str, time: Duration, base: Duration) {
+    println!(
+        "| {name} | {:.2} s | {:.2} s | **{:.2}x** |",
+        time.as_secs_f64(),
+        base.as_secs_f64(),
+        base.as_secs_f64() / time.as_secs_f64()
+    );
+}
+
+/// The baseline row, then `TwoBitSearch` on 1 and 2 threads, and 2 threads against 1.
+fn rows<S: Space + Sync>(
+    name: &str,
+    space: &S,
+    len: u64,
+    source: u64,
+    baseline: &str,
+    plain: fn(&S, u64, u64) -> Vec<u64>,
+) {
+    let (base, want) = median_time(runs(), || plain(space, len, source));
+    row(&format!("{name}: {baseline}"), base, base);
+    let mut times = Vec::new();
+    for threads in [1, 2] {
+        let (time, levels) = median_time(runs(), || {
+            TwoBitSearch::new(space, len)
+                .sources([source])
+                .threads(threads)
+                .run()
+                .1
+        });
+        assert_eq!(levels.sizes(), want, "{name}, {threads} threads");
+        row(
+            &format!("{name}: `TwoBitSearch`, {threads} thread(s)"),
+            time,
+            base,
+        );
+        times.push(time);
+    }
+    println!(
+        "| {name}: 2 threads against 1 | | | **{:.2}x** |",
+        times[0].as_secs_f64() / times[1].as_secs_f64()
+    );
+}
+
+fn main() {
+    // `cargo bench ... -- NAME` runs the rows whose name contains NAME.
+    let only: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let wanted = |name: &str| only.as_deref().is_none_or(|only| name.contains(only));
+    println!("| search | median | baseline | ratio |\n|---|---|---|---|");
+    let pegs = FourPegs { discs: 14 };
+    wanted("four pegs").then(|| {
+        rows(
+            "four pegs, 14 discs, per state",
+            &pegs,
+            1 << 28,
+            (1 << 28) - 1,
+            "plain two-bit loop",
+            plain_two_bit,
+        )
+    });
+    let pancakes = Pancakes { n: 11 };
+    wanted("pancakes").then(|| {
+        rows(
+            "pancakes, 11, per state",
+            &pancakes,
+            Pancakes::factorial(11),
+            0,
+            "plain queue BFS",
+            plain_queue,
+        )
+    });
+    wanted("hypercube").then(|| {
+        rows(
+            "hypercube, 2^25 states, per state",
+            &Cube { d: 25 },
+            1 << 25,
+            0,
+            "plain queue BFS",
+            plain_queue,
+        )
+    });
+}

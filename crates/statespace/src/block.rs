@@ -1,0 +1,20 @@
+//! Expanding 64 states at once: the word-level machinery of the two-bit search.
+//!
+//! A [`Space`](crate::Space) that implements only [`for_each_successor`] needs nothing from
+//! here: [`TwoBitSearch`](crate::TwoBitSearch) expands it state by state, and fast. A space
+//! whose ranks are numbers in some base can do better by implementing
+//! [`Space::expand_block`](crate::Space::expand_block): it gets the states of a block of 64
+//! with the level's code as a [`Members`] set (laid out like the table's codes, two bits a
+//! state) and reports successors one by one or as whole sets into [`Successors`]. The moves of
+//! the smallest digits are then a shift and a mask of the set, and a move of a larger digit
+//! that the small ones allow moves a whole subset of the block at once, with nothing unranked
+//! (the four-peg Hanoi spaces of `hanoi4` work this way).
+//!
+//! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of
+//! codes, for searches that keep two-bit tables of their own (`statespace_timely` does).
+//!
+//! [`for_each_successor`]: crate::Space::for_each_successor
+
+pub use crate::members::Members;
+pub use crate::space::Successors;
+pub use crate::two_bit::{reach_in_word, states_with_code};
