@@ -16,7 +16,7 @@ use crate::search::{
     Levels, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_path, full_bfs,
 };
 use crate::space::Space;
-use crate::two_bit::{TwoBitSearch, TwoBitTable, descend_mod3};
+use crate::two_bit::{TableAllocError, TwoBitSearch, TwoBitTable, descend_mod3};
 
 /// A puzzle over states of its own type, packed into `u64` for the searches.
 pub trait Puzzle {
@@ -342,19 +342,59 @@ impl<'p, P: DensePuzzle + Sync> TwoBitDistances<'p, P> {
     /// Searches the whole space of `puzzle` from `sources` on `threads` threads.
     ///
     /// # Panics
-    /// When a state packs to `puzzle.states()` or more.
+    /// When a state packs to `puzzle.states()` or more, and when the table cannot be allocated
+    /// ([`TwoBitDistances::try_new`] returns that as an error).
     pub fn new(puzzle: &'p P, sources: &[P::State], threads: usize) -> Self {
+        Self::try_new(puzzle, sources, threads, |_, _| {}).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// [`TwoBitDistances::new`], telling `progress(level, size)` each level as it is found,
+    /// with a table the allocator refuses as an error rather than a panic.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the table cannot be allocated (before any search).
+    ///
+    /// # Panics
+    /// When a state packs to `puzzle.states()` or more.
+    ///
+    /// ```
+    /// # use statespace::{DensePuzzle, Puzzle, TwoBitDistances};
+    /// # struct Ring;
+    /// # impl Puzzle for Ring {
+    /// #     type State = u16;
+    /// #     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
+    /// #     fn unpack(&self, p: u64) -> u16 { p as u16 }
+    /// #     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
+    /// #         visit((s + 1) % 1000);
+    /// #         visit((s + 999) % 1000);
+    /// #     }
+    /// # }
+    /// # impl DensePuzzle for Ring {
+    /// #     fn states(&self) -> u64 { 1000 }
+    /// # }
+    /// let mut levels = 0;
+    /// let distances = TwoBitDistances::try_new(&Ring, &[0], 1, |_, _| levels += 1)?;
+    /// assert_eq!(levels, 501);
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
+    pub fn try_new(
+        puzzle: &'p P,
+        sources: &[P::State],
+        threads: usize,
+        progress: impl FnMut(u32, u64),
+    ) -> Result<Self, TableAllocError> {
         let sources: Vec<u64> = sources.iter().map(|s| puzzle.pack(s)).collect();
         let (table, levels) = TwoBitSearch::new(&Packed(puzzle), puzzle.states())
             .sources(sources.iter().copied())
             .threads(threads)
-            .run();
-        Self {
+            .progress(progress)
+            .try_run()?;
+        Ok(Self {
             puzzle,
             sources,
             table,
             levels,
-        }
+        })
     }
 }
 

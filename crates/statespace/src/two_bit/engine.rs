@@ -330,7 +330,7 @@ struct Level<'s, 'a, S, W> {
     next: &'s Dirty,
 }
 
-impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
+impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// Writes `next_code` into the unreached states of `mask` (the low bits of their fields)
     /// in `word`, which the calling thread holds.
     #[inline(always)]
@@ -477,25 +477,58 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         }
         if let Some(frontier) = &self.shared.frontier {
             // Only the states the last level reached, not older ones with the same code; they
-            // leave the frontier as they are expanded.
+            // leave the frontier as they are expanded. A space with a frontier expands state by
+            // state, so its states are handed over one by one, with no set made.
             let cell = &frontier[block];
             let entered = cell.load(Ordering::Relaxed);
-            members &= Members::from_bits(entered);
-            cell.store(entered & !members.bits(), Ordering::Relaxed);
+            let mut states = entered & members.bits();
+            cell.store(entered & !states, Ordering::Relaxed);
+            if states == 0 {
+                return;
+            }
+            let mut sink = self.sink(worker, segment, first);
+            while states != 0 {
+                let state = first + u64::from(states.trailing_zeros());
+                states &= states - 1;
+                self.shared
+                    .space
+                    .for_each_successor(state, |succ| sink.one(state, succ));
+            }
+            let local = sink.local;
+            self.after_block(worker, segment, first, local);
+            return;
         }
         if members.is_empty() {
             return;
         }
-        let mut sink = Sink {
+        let mut sink = self.sink(worker, segment, first);
+        self.shared.space.expand_block(first, members, &mut sink);
+        let local = sink.local;
+        self.after_block(worker, segment, first, local);
+    }
+
+    /// A sink for the successors of the block of 64 from `first`, in `segment`.
+    #[inline(always)]
+    fn sink<'l, 'w>(
+        &'l self,
+        worker: &'w mut Worker,
+        segment: usize,
+        first: u64,
+    ) -> Sink<'l, 'w, 's, 'a, S, W> {
+        Sink {
             level: self,
-            worker: &mut *worker,
+            worker,
             first,
             segment,
             local: 0,
             in_block: (self.shared.len - first).min(64),
-        };
-        self.shared.space.expand_block(first, members, &mut sink);
-        let local = sink.local;
+        }
+    }
+
+    /// After a block's expansion: its own successors reached as one set, and the batch probed
+    /// once it is full.
+    #[inline(always)]
+    fn after_block(&self, worker: &mut Worker, segment: usize, first: u64, local: u64) {
         if local != 0 {
             // Single successors in the block itself, gathered as one set.
             self.reach_local(worker, segment, first, local);
@@ -513,9 +546,8 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
         if first + 64 <= len {
             self.reach_block(worker, first, Members::from_bits(local));
         } else {
-            // The table's last block, maybe a word short.
+            // The table's last block, maybe a word short: the words holding the bits.
             let set = Members::from_bits(local);
-            // The table's last block, maybe a word short: the word holding the bits.
             let word = (first >> 5) as usize;
             let layout = set.layout();
             for (i, piece) in [layout as u64, (layout >> 64) as u64]
@@ -681,26 +713,42 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
 }
 
 impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
-    /// [`Successors::one`] for a successor outside the block being expanded.
-    #[inline]
+    /// [`Successors::one`] for a successor outside the block being expanded: the common case
+    /// (near, and reached already) inlined into the space's loop, the rest out of it.
+    #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
         let shared = self.level.shared;
-        check_bound(state, succ, shared.len);
-        if !self.holds(succ) {
-            // In a segment another thread may hold: gathered, and reached a segment at a time.
-            self.worker.far.push(succ);
-            if self.worker.far.len() >= self.worker.far.capacity() {
-                self.level.flush_far(self.worker);
+        if succ < shared.len && self.holds(succ) && (succ ^ self.first) & shared.far_mask == 0 {
+            // Near (or the table is small): its word is likely in the cache, read at once.
+            let shift = 2 * (succ & 31);
+            if shared.table[(succ >> 5) as usize].load(Ordering::Relaxed) >> shift & UNSEEN
+                == UNSEEN
+            {
+                self.reach_one(succ);
             }
             return;
         }
-        if (succ ^ self.first) & shared.far_mask == 0 {
-            // Near (or the table is small): its word is likely in the cache, reached at once.
-            let word = (succ >> 5) as usize;
-            let shift = 2 * (succ & 31);
-            if shared.table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
-                self.level
-                    .reach_word(&mut self.worker.found, word, 1 << shift);
+        self.gather(state, succ);
+    }
+
+    /// Reaches `succ`, unreached, in the segment held.
+    #[inline(never)]
+    fn reach_one(&mut self, succ: u64) {
+        let word = (succ >> 5) as usize;
+        self.level
+            .reach_word(&mut self.worker.found, word, 1 << (2 * (succ & 31)));
+    }
+
+    /// A successor that is not near: checked against the table's bound, then gathered (far ones
+    /// by segment, reached a segment at a time; the others with their words prefetched).
+    #[inline(never)]
+    fn gather(&mut self, state: u64, succ: u64) {
+        let shared = self.level.shared;
+        check_bound(state, succ, shared.len);
+        if !self.holds(succ) {
+            self.worker.far.push(succ);
+            if self.worker.far.len() >= self.worker.far.capacity() {
+                self.level.flush_far(self.worker);
             }
             return;
         }
