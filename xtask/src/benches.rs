@@ -429,7 +429,7 @@ struct SpreadRun {
 /// chosen free, and reads process 0's statistics.
 fn spread_run(n: u32, processes: usize, workers: usize) -> Result<SpreadRun, String> {
     let hosts = std::env::temp_dir().join(format!("hanoi4-bench-hosts-{}", std::process::id()));
-    let lines = crate::spread::loopback(processes)?;
+    let lines = crate::process::loopback(processes)?;
     std::fs::write(&hosts, lines.join("\n")).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let children: Vec<_> = (0..processes)

@@ -19,7 +19,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::generate::Rng;
-use crate::spread::{Ended, Process, hostfile, loopback, one_machine, scratch};
+use crate::process::loopback;
+use crate::spread::{Ended, Process, hostfile, one_machine, scratch};
 
 /// Levels between two checkpoints, and the peer timeout of the runs.
 const EVERY: u32 = 3;

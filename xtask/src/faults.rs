@@ -23,7 +23,8 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use crate::spread::{Ended, Process, hostfile, loopback, one_machine, run_all, scratch};
+use crate::process::loopback;
+use crate::spread::{Ended, Process, hostfile, one_machine, run_all, scratch};
 use netns::Namespaces;
 use proxy::{Mode, Proxy};
 

@@ -117,3 +117,30 @@ pub fn build(crates: &[String]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `n` loopback addresses whose ports were free a moment ago, below the range the system hands
+/// out for outgoing connections (as `statespace_timely::loopback_addresses`, which says why).
+pub fn loopback(n: usize) -> Result<Vec<String>, String> {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    const FIRST: u32 = 10_000;
+    const SPAN: u32 = 22_000;
+    let start = std::process::id().wrapping_mul(101) % SPAN;
+    let mut listeners = Vec::with_capacity(n);
+    for _ in 0..SPAN {
+        if listeners.len() == n {
+            break;
+        }
+        let port = FIRST + (start + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) % SPAN;
+        if let Ok(listener) = std::net::TcpListener::bind(("127.0.0.1", port as u16)) {
+            listeners.push(listener);
+        }
+    }
+    if listeners.len() < n {
+        return Err(format!("fewer than {n} free loopback ports below 32000"));
+    }
+    listeners
+        .iter()
+        .map(|l| l.local_addr().map(|a| a.to_string()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())
+}

@@ -3,10 +3,8 @@
 //! deadline; their reports compared by level.
 
 use std::io::{Read, Write};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -22,33 +20,6 @@ pub fn scratch(name: &str) -> Result<PathBuf, String> {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir)
-}
-
-/// `n` loopback addresses whose ports were free a moment ago, below the range the system hands
-/// out for outgoing connections (as `statespace_timely::loopback_addresses`, which says why).
-pub fn loopback(n: usize) -> Result<Vec<String>, String> {
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    const FIRST: u32 = 10_000;
-    const SPAN: u32 = 22_000;
-    let start = std::process::id().wrapping_mul(101) % SPAN;
-    let mut listeners = Vec::with_capacity(n);
-    for _ in 0..SPAN {
-        if listeners.len() == n {
-            break;
-        }
-        let port = FIRST + (start + NEXT.fetch_add(1, Ordering::Relaxed)) % SPAN;
-        if let Ok(listener) = TcpListener::bind(("127.0.0.1", port as u16)) {
-            listeners.push(listener);
-        }
-    }
-    if listeners.len() < n {
-        return Err(format!("fewer than {n} free loopback ports below 32000"));
-    }
-    listeners
-        .iter()
-        .map(|l| l.local_addr().map(|a| a.to_string()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())
 }
 
 /// Writes `addresses` (one a line) as the host file `name` in `dir`.

@@ -18,57 +18,15 @@
 //! and "unseen", the two middle ones trading places each level; successors one state at a time
 //! through `Space::for_each_successor`.
 
+#[path = "../../statespace/benches/support/plain.rs"]
+mod plain;
 #[path = "../../statespace/benches/support/timing.rs"]
 mod timing;
 
 use std::time::Duration;
 
 use hanoi4::{GoalTable, HanoiSpace, RankedSpace};
-use statespace::Space;
 use timing::median_time;
-
-/// The plain two-bit BFS: one thread, a full pass over the table per level, per-state moves.
-/// Returns the weighted level sizes.
-fn baseline(space: &impl Space, len: u64, source: u64, weight: impl Fn(u64) -> u64) -> Vec<u64> {
-    const OLD: u64 = 0;
-    const UNSEEN: u64 = 3;
-    let mut table = vec![u64::MAX; len.div_ceil(32) as usize];
-    let code = |table: &[u64], s: u64| table[(s / 32) as usize] >> (2 * (s % 32)) & 3;
-    let set = |table: &mut [u64], s: u64, c: u64| {
-        let word = &mut table[(s / 32) as usize];
-        *word = *word & !(3 << (2 * (s % 32))) | c << (2 * (s % 32));
-    };
-    set(&mut table, source, 1);
-    let mut sizes = vec![weight(source)];
-    let (mut current, mut next) = (1, 2);
-    loop {
-        let mut size = 0;
-        for w in 0..table.len() {
-            // Skip a word of 32 codes that holds none of this level.
-            let x = table[w] ^ (0x5555_5555_5555_5555 * current);
-            if !(x | x >> 1) & 0x5555_5555_5555_5555 == 0 {
-                continue;
-            }
-            for s in 32 * w as u64..(32 * w as u64 + 32).min(len) {
-                if code(&table, s) != current {
-                    continue;
-                }
-                set(&mut table, s, OLD);
-                space.for_each_successor(s, |t| {
-                    if code(&table, t) == UNSEEN {
-                        set(&mut table, t, next);
-                        size += weight(t);
-                    }
-                });
-            }
-        }
-        if size == 0 {
-            return sizes;
-        }
-        sizes.push(size);
-        std::mem::swap(&mut current, &mut next);
-    }
-}
 
 fn runs() -> usize {
     std::env::var("TWO_BIT_RUNS")
@@ -98,7 +56,7 @@ fn full_space(n: usize) {
     let space = HanoiSpace::new(n);
     let len = 1u64 << (2 * n);
     let goal = len - 1;
-    let (base, want) = median_time(runs(), || baseline(&space, len, goal, |_| 1));
+    let (base, want) = median_time(runs(), || plain::two_bit(&space, len, goal, |_| 1));
     row(
         &format!("full space, {n} discs: plain baseline, 1 thread"),
         base,
@@ -137,7 +95,7 @@ fn quotient(n: usize, with_baseline: bool, thread_counts: &[usize]) {
         let len = space.index().len();
         let source = space.rank_of(goal);
         median_time(runs(), || {
-            baseline(&space, len, source, |rank| space.orbit_size(rank))
+            plain::two_bit(&space, len, source, |rank| space.orbit_size(rank))
         })
     });
     if let Some((time, _)) = &base {

@@ -17,6 +17,8 @@
 //!
 //! Every row checks that its level sizes equal its baseline's.
 
+#[path = "support/plain.rs"]
+mod plain;
 #[path = "support/timing.rs"]
 mod timing;
 
@@ -123,72 +125,6 @@ impl Space for Cube {
     }
 }
 
-/// The plain two-bit BFS: one thread, a full pass over the table per level (skipping words with
-/// none of the level), codes "old", "this level", "next level" and "unseen", successors one
-/// state at a time.
-fn plain_two_bit(space: &impl Space, len: u64, source: u64) -> Vec<u64> {
-    const OLD: u64 = 0;
-    const UNSEEN: u64 = 3;
-    let mut table = vec![u64::MAX; len.div_ceil(32) as usize];
-    let code = |table: &[u64], s: u64| table[(s / 32) as usize] >> (2 * (s % 32)) & 3;
-    let set = |table: &mut [u64], s: u64, c: u64| {
-        let word = &mut table[(s / 32) as usize];
-        *word = *word & !(3 << (2 * (s % 32))) | c << (2 * (s % 32));
-    };
-    set(&mut table, source, 1);
-    let mut sizes = vec![1];
-    let (mut current, mut next) = (1, 2);
-    loop {
-        let mut size = 0;
-        for w in 0..table.len() {
-            let x = table[w] ^ (0x5555_5555_5555_5555 * current);
-            if !(x | x >> 1) & 0x5555_5555_5555_5555 == 0 {
-                continue;
-            }
-            for s in 32 * w as u64..(32 * w as u64 + 32).min(len) {
-                if code(&table, s) != current {
-                    continue;
-                }
-                set(&mut table, s, OLD);
-                space.for_each_successor(s, |t| {
-                    if code(&table, t) == UNSEEN {
-                        set(&mut table, t, next);
-                        size += 1;
-                    }
-                });
-            }
-        }
-        if size == 0 {
-            return sizes;
-        }
-        sizes.push(size);
-        std::mem::swap(&mut current, &mut next);
-    }
-}
-
-/// The plain queue BFS: a visited bit a state, the frontier in a `Vec`.
-fn plain_queue(space: &impl Space, len: u64, source: u64) -> Vec<u64> {
-    let mut seen = vec![0u64; len.div_ceil(64) as usize];
-    seen[(source / 64) as usize] |= 1 << (source % 64);
-    let mut frontier = vec![source];
-    let mut sizes = Vec::new();
-    while !frontier.is_empty() {
-        sizes.push(frontier.len() as u64);
-        let mut next = Vec::new();
-        for &s in &frontier {
-            space.for_each_successor(s, |t| {
-                let (word, bit) = ((t / 64) as usize, 1 << (t % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    next.push(t);
-                }
-            });
-        }
-        frontier = next;
-    }
-    sizes
-}
-
 fn runs() -> usize {
     std::env::var("TWO_BIT_RUNS")
         .ok()
@@ -253,7 +189,7 @@ fn main() {
             1 << 28,
             (1 << 28) - 1,
             "plain two-bit loop",
-            plain_two_bit,
+            |space, len, source| plain::two_bit(space, len, source, |_| 1),
         )
     });
     let pancakes = Pancakes { n: 11 };
@@ -264,7 +200,7 @@ fn main() {
             Pancakes::factorial(11),
             0,
             "plain queue BFS",
-            plain_queue,
+            plain::queue,
         )
     });
     wanted("hypercube").then(|| {
@@ -274,7 +210,7 @@ fn main() {
             1 << 25,
             0,
             "plain queue BFS",
-            plain_queue,
+            plain::queue,
         )
     });
 }

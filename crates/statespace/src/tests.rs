@@ -485,6 +485,18 @@ impl Space for Jumps {
     }
 }
 
+/// The number of states at each distance of a reference search's `distance` table.
+fn level_sizes(distance: &[Option<u32>]) -> Vec<u64> {
+    let mut sizes = Vec::new();
+    for &d in distance.iter().flatten() {
+        if sizes.len() <= d as usize {
+            sizes.resize(d as usize + 1, 0u64);
+        }
+        sizes[d as usize] += 1;
+    }
+    sizes
+}
+
 /// Moves from `state` to states all over a table of `len`: the neighbours of its own block,
 /// then a few picked by a hash of the state (the same on every call), some near, most far.
 fn scattered(len: u64, state: u64, visit: &mut dyn FnMut(u64)) {
@@ -518,13 +530,7 @@ fn two_bit_bfs_of_a_per_state_space_equals_a_queue_bfs(#[case] threads: usize) {
         let distance = queue_distances(len as usize, &sources, |state, visit| {
             scattered(len, state, visit);
         });
-        let mut sizes = Vec::new();
-        for &d in distance.iter().flatten() {
-            if sizes.len() <= d as usize {
-                sizes.resize(d as usize + 1, 0u64);
-            }
-            sizes[d as usize] += 1;
-        }
+        let sizes = level_sizes(&distance);
         for (exact, cached) in [(true, false), (false, true), (true, true), (false, false)] {
             let (table, levels) = crate::TwoBitSearch::new(&space, len)
                 .sources(sources)
@@ -592,13 +598,7 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
         let distance = queue_distances(len as usize, &[source], |state, visit| {
             space.for_each_successor(state, visit);
         });
-        let mut sizes = Vec::new();
-        for &d in distance.iter().flatten() {
-            if sizes.len() <= d as usize {
-                sizes.resize(d as usize + 1, 0u64);
-            }
-            sizes[d as usize] += 1;
-        }
+        let sizes = level_sizes(&distance);
         assert_eq!(
             levels.sizes(),
             sizes,
