@@ -140,9 +140,9 @@ impl GoalTable {
         Ok(statespace_timely::TwoBitSearch::new(
             space,
             len,
-            vec![goal],
             format!("hanoi4 goal table, {n_discs} discs"),
         )
+        .sources([goal])
         .weight(orbits))
     }
 

@@ -52,7 +52,7 @@ type Progress = dyn Fn(u32, u64) + Send + Sync;
 ///     visit((s + 1) % 5000);
 ///     visit((s + 4999) % 5000);
 /// });
-/// let report = TwoBitSearch::new(ring, 5000, vec![0], "ring of 5000")
+/// let report = TwoBitSearch::new(ring, 5000, "ring of 5000").sources([0])
 ///     .run(&Cluster::single(3))?;
 /// assert_eq!(report.levels.max_distance(), 2500);
 /// assert_eq!(report.levels.reached(), 5000);
@@ -71,13 +71,14 @@ pub struct TwoBitSearch<S, W = u64> {
 }
 
 impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
-    /// A search of `space` over the ranks `0..len` from `sources`. `name` tells the space
-    /// apart from others (processes and checkpoints of another name or length are refused).
-    pub fn new(space: S, len: u64, sources: Vec<u64>, name: impl Into<String>) -> Self {
+    /// A search of `space` over the ranks `0..len`, from no source yet ([`TwoBitSearch::sources`]).
+    /// `name` tells the space apart from others (processes and checkpoints of another name or
+    /// length are refused).
+    pub fn new(space: S, len: u64, name: impl Into<String>) -> Self {
         Self {
             space,
             len,
-            sources,
+            sources: Vec::new(),
             name: name.into(),
             weight: 1,
             checkpoints: None,
@@ -89,6 +90,12 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
 }
 
 impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<S, W> {
+    /// Adds sources: ranks at distance 0 (as [`statespace::TwoBitSearch::sources`]).
+    pub fn sources(mut self, sources: impl IntoIterator<Item = u64>) -> Self {
+        self.sources.extend(sources);
+        self
+    }
+
     /// Counts each reached state as `weight` says ([`Weight`]: a closure of the rank, or a type
     /// that weighs a word of ranks at once, such as the number of configurations a canonical
     /// state stands for in a quotient space) instead of 1.
@@ -102,7 +109,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     ///     visit((s + 1) % 1000);
     ///     visit((s + 999) % 1000);
     /// });
-    /// let report = TwoBitSearch::new(ring, 1000, vec![0], "ring of 1000")
+    /// let report = TwoBitSearch::new(ring, 1000, "ring of 1000").sources([0])
     ///     .weight(|rank: u64| rank % 2 + 1)
     ///     .run(&Cluster::single(2))?;
     /// assert_eq!(report.levels.sizes()[1], 4); // states 1 and 999

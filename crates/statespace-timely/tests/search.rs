@@ -66,7 +66,7 @@ fn expected(space: usize, weighted: bool) -> Vec<u64> {
 
 fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>, fn(u64) -> u64> {
     let (name, successors, len, sources) = SPACES[space];
-    let search = TwoBitSearch::new(FnSpace(successors), len, sources.to_vec(), name);
+    let search = TwoBitSearch::new(FnSpace(successors), len, name).sources(sources.iter().copied());
     search.weight(if weighted { weight } else { |_| 1 })
 }
 
@@ -101,7 +101,8 @@ fn workers_without_states_take_part() {
             visit(s + 1)
         }
     });
-    let report = TwoBitSearch::new(line, 100, vec![50], "line")
+    let report = TwoBitSearch::new(line, 100, "line")
+        .sources([50])
         .run(&Cluster::single(5))
         .unwrap();
     assert_eq!(report.levels.max_distance(), 50);
@@ -182,7 +183,7 @@ fn a_slow_process_is_not_taken_for_a_silent_one() {
     // three quarters of a second does not fail the test.
     let started = Instant::now();
     let reports = processes_with(2, 1, Duration::from_secs(1), || {
-        TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, vec![0], "slow ring")
+        TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, "slow ring").sources([0])
     });
     assert!(started.elapsed() >= Duration::from_secs(3));
     for report in reports {
@@ -351,17 +352,13 @@ fn damaged_or_foreign_checkpoints_are_refused() {
         .unwrap();
     let resume = |name: &str, workers: usize| {
         let (_, successors, len, sources) = SPACES[2];
-        TwoBitSearch::new(
-            FnSpace(successors as Successors),
-            len,
-            sources.to_vec(),
-            name,
-        )
-        .checkpoints(&dir, 10)
-        .resume(true)
-        .run(&Cluster::single(workers))
-        .unwrap_err()
-        .to_string()
+        TwoBitSearch::new(FnSpace(successors as Successors), len, name)
+            .sources(sources.iter().copied())
+            .checkpoints(&dir, 10)
+            .resume(true)
+            .run(&Cluster::single(workers))
+            .unwrap_err()
+            .to_string()
     };
     assert!(resume("another space", 2).contains("space is"));
     assert!(resume("hanoi3", 3).contains("no checkpoint to resume from"));
@@ -465,7 +462,8 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
         .sources([source])
         .weight(weight)
         .run();
-    let report = TwoBitSearch::new(space, len, vec![source], "circle")
+    let report = TwoBitSearch::new(space, len, "circle")
+        .sources([source])
         .weight(weight)
         .run(&Cluster::single(workers))
         .unwrap();
