@@ -71,6 +71,10 @@ pub trait Space {
     ///         (0..self.0).for_each(|j| visit(state ^ 1 << j));
     ///     }
     ///
+    ///     fn expands_blocks(&self) -> bool {
+    ///         true
+    ///     }
+    ///
     ///     fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
     ///         if self.0 < 6 {
     ///             // Fewer than 64 states: no whole block.

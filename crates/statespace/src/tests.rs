@@ -463,6 +463,10 @@ impl Space for Jumps {
         }
     }
 
+    fn expands_blocks(&self) -> bool {
+        true
+    }
+
     fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
         for &d in &self.lengths {
             // Up: the members `i` with `first + i + d` below the end.
