@@ -608,15 +608,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
         grouped.clear();
         grouped.resize(far.len(), 0);
-        let mut next = starts.clone();
+        // Each segment's start moves on as its states are placed, ending at its group's end.
         for &succ in &far {
-            let slot = &mut next[layout.segment(succ)];
+            let slot = &mut starts[layout.segment(succ)];
             grouped[*slot as usize] = succ;
             *slot += 1;
         }
         let table = self.shared.table;
+        let mut begin = 0;
         for segment in 0..layout.segments {
-            let group = &grouped[starts[segment] as usize..starts[segment + 1] as usize];
+            let end = starts[segment] as usize;
+            let group = &grouped[begin..end];
+            begin = end;
             if group.is_empty() {
                 continue;
             }
