@@ -279,7 +279,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
         let options = engine::Options {
             threads: self.threads,
             exact_frontier: exact,
-            cached: self.cached.unwrap_or(self.len <= engine::CACHED_STATES),
+            cached: self.cached,
         };
         let (table, sizes) = engine::search(
             self.space,

@@ -5,14 +5,16 @@
 //! counter), expands the segment's dirty blocks, and claims again until none is left, so a
 //! thread that runs slower (a busy core, a level whose states crowd into a few segments) takes
 //! fewer segments instead of holding the others up. While a thread holds a segment it is the
-//! only one to read or write the segment's words and dirty bits, with plain loads and stores
-//! (an `AtomicU64` load and store with `Relaxed` ordering compile to ordinary moves: no
-//! `lock`ed instruction, no cache line moving between cores). A successor outside the segment
-//! held is written at once when no thread holds its segment (held for the write: a flag per
-//! segment, taken and let go with one atomic swap and one store; such successors are a fraction
-//! of a percent of the writes), and otherwise sent, as a (word, states) pair, to the thread that
-//! applies that segment's mail (segment `s` to thread `s mod T`), and applied after every thread
-//! has expanded.
+//! only one to write the segment's words and dirty bits, with plain loads and stores (an
+//! `AtomicU64` load and store with `Relaxed` ordering compile to ordinary moves: no `lock`ed
+//! instruction). A successor outside the segment held is gathered in a bucket for its segment
+//! (see [`Far`]); a full bucket is written at once when no thread holds its segment (held for
+//! the write: a flag per segment, taken and let go with one atomic swap and one store), and
+//! otherwise sent, as (word, states) pairs, to the thread that applies that segment's mail
+//! (segment `s` to thread `s mod T`), and applied after every thread has expanded. In a table
+//! small enough for the caches a successor's word is read first, which needs no hold: a state
+//! reached stays reached, and most successors are, so most never reach a bucket (on spaces
+//! whose moves land anywhere, this is what lets a second thread double the speed).
 //!
 //! Dirty bits mark the blocks of 64 states (two words of codes) that received a state in the
 //! level just finished: the next level expands exactly those blocks, handing each block's
@@ -123,10 +125,14 @@ impl Layout {
         segment % self.threads
     }
 
-    /// Far single successors gathered before they are grouped by segment: enough for groups of
-    /// a few on average, so that each group holds its segment once.
-    fn far_batch(&self) -> usize {
-        (self.segments * 4).clamp(MIN_FAR_BATCH, 1 << 20)
+    /// log2 of the far single successors a thread gathers for a segment before it reaches
+    /// them ([`Far`]): [`FAR_BUCKET_SHIFT`], or less when the segments are many, so that a
+    /// thread's buckets hold at most 2^[`FAR_STATES_SHIFT`] states (8 MiB).
+    fn far_bucket_shift(&self) -> u32 {
+        let segments = self.segments.next_power_of_two().trailing_zeros();
+        FAR_STATES_SHIFT
+            .saturating_sub(segments)
+            .clamp(MIN_FAR_BUCKET_SHIFT, FAR_BUCKET_SHIFT)
     }
 
     /// log2 of the words of codes per segment (at least 7: a word of dirty bits or more).
@@ -174,31 +180,23 @@ struct Worker {
     outbox: Vec<Vec<Sent>>,
     /// The weight of the states this thread reached in the level.
     found: u64,
+    /// The successors this thread generated state by state in the level.
+    generated: u64,
     /// Single successors generated and not yet probed.
     batch: Vec<u64>,
-    /// Single successors in segments the thread does not hold, grouped by segment when there
-    /// are enough of them ([`Level::flush_far`]).
-    far: Vec<u64>,
-    /// The far successors grouped by segment, and the start of each segment's group.
-    grouped: Vec<u64>,
-    starts: Vec<u32>,
+    /// Single successors in segments the thread does not hold, a bucket per segment.
+    far: Far,
 }
 
 impl Worker {
     fn new(id: usize, layout: &Layout) -> Self {
-        let far = if layout.threads > 1 {
-            layout.far_batch()
-        } else {
-            0
-        };
         Self {
             id,
             outbox: vec![Vec::new(); layout.threads],
             found: 0,
+            generated: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
-            far: Vec::with_capacity(far),
-            grouped: Vec::new(),
-            starts: Vec::new(),
+            far: Far::new(layout),
         }
     }
 }
@@ -215,22 +213,136 @@ const WARM_SHIFT: u32 = 15;
 /// first: below that, the few lines its moves touch cost less than the segment.
 const WARM_BLOCKS: u64 = 16;
 
-/// Tables of at most this many states (16 MiB of codes) are read and written at once, a
-/// successor at a time: they mostly stay in the caches, where gathering successors to prefetch
-/// their words costs more than it saves (measured: the hypercube of 2^25 states, 2.2 s against
-/// 3.8 s on one thread).
-pub(super) const CACHED_STATES: u64 = 1 << 26;
+/// Tables of at most this many states (16 MiB of codes) may be read and written a successor at
+/// a time ([`Reads::Measured`]): they mostly stay in the caches, where gathering successors to
+/// prefetch their words costs a space of cheap moves more than it saves. Larger tables gather.
+const CACHED_STATES: u64 = 1 << 26;
+
+/// Tables of at most this many states (1 MiB of codes, half a core's L2 cache) are always
+/// read at once: there the gathering cannot save a wait.
+const SMALL_STATES: u64 = 1 << 22;
+
+/// The time a successor takes, generation and all, from which gathering successors pays in a
+/// table that the caches may hold ([`Reads::Measured`]): a space whose moves take that long
+/// (unranking and ranking a permutation, say) leaves the processor no room to overlap the
+/// reads of its successors' words, which then wait one after another (measured on 11
+/// pancakes, 75 ns a successor: 30.6 s reading at once, 20.2 s gathered), while gathering
+/// costs a space of cheap moves more than its reads (the hypercube of 2^25 states, 1.7 ns a
+/// successor: 1.45 s reading at once, 2.3 s gathered).
+const GATHER_NANOS: u64 = 12;
+
+/// The fewest successors generated in a level for its time to decide [`Reads::Measured`].
+const MEASURED_SUCCESSORS: u64 = 1 << 16;
+
+/// How successors' words are read: at once, or (far ones) gathered with their words prefetched.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reads {
+    /// Every successor read at once (tables of at most [`SMALL_STATES`], or as asked).
+    AtOnce,
+    /// Successors beyond 2^[`NEAR_SHIFT`] states of their block gathered (tables of more than
+    /// [`CACHED_STATES`], or as asked).
+    Gathered,
+    /// Read at once or gathered as the last level large enough measured the successors'
+    /// cost against [`GATHER_NANOS`] (tables in between, expanded state by state).
+    Measured,
+}
+
+impl Reads {
+    fn new(len: u64, cached: Option<bool>) -> Self {
+        match cached {
+            Some(true) => Self::AtOnce,
+            Some(false) => Self::Gathered,
+            None if len <= SMALL_STATES => Self::AtOnce,
+            None if len <= CACHED_STATES => Self::Measured,
+            None => Self::Gathered,
+        }
+    }
+
+    /// The far mask to begin with.
+    fn far_mask(self) -> u64 {
+        match self {
+            Self::AtOnce | Self::Measured => 0,
+            Self::Gathered => !0 << NEAR_SHIFT,
+        }
+    }
+
+    /// The far mask for the next level, when measured: from the time the level took on
+    /// `threads` threads and the successors it generated.
+    fn measured(self, time: Duration, generated: u64, threads: usize) -> Option<u64> {
+        if self != Self::Measured || generated < MEASURED_SUCCESSORS {
+            return None;
+        }
+        let nanos = time.as_nanos() * threads as u128 / u128::from(generated);
+        Some(if nanos >= u128::from(GATHER_NANOS) {
+            Self::Gathered.far_mask()
+        } else {
+            0
+        })
+    }
+}
 
 /// In larger tables, successors within 2^NEAR_SHIFT states of the block expanded are reached
 /// at once, and the others gathered with their words prefetched ([`BATCH`]).
 const NEAR_SHIFT: u32 = 16;
 
-/// The fewest far successors gathered before they are grouped (few in the unit tests, so that
-/// groups are flushed while other threads hold segments, and some are mailed).
+/// log2 of the far single successors a thread gathers for one segment before it reaches them
+/// (a segment held once for all of them, or the lot mailed): 256 states, 2 KiB, so that the
+/// buckets of a table of a few hundred segments stay in a core's L2 cache. A single state in
+/// the unit tests, so that buckets are reached while other threads hold segments, and some
+/// are mailed.
 #[cfg(not(test))]
-const MIN_FAR_BATCH: usize = 1 << 14;
+const FAR_BUCKET_SHIFT: u32 = 8;
 #[cfg(test)]
-const MIN_FAR_BATCH: usize = 64;
+const FAR_BUCKET_SHIFT: u32 = 1;
+
+/// log2 of the fewest far successors a bucket holds, however many the segments.
+#[cfg(not(test))]
+const MIN_FAR_BUCKET_SHIFT: u32 = 4;
+#[cfg(test)]
+const MIN_FAR_BUCKET_SHIFT: u32 = 1;
+
+/// log2 of the most far successors a thread's buckets hold together.
+const FAR_STATES_SHIFT: u32 = 20;
+
+/// The far single successors a thread has gathered: a bucket per segment, of `1 << shift`
+/// states each, reached (or mailed) a bucket at a time when it is full and at the end of the
+/// thread's expansion. One hold per state instead would make the threads fight over the holds'
+/// cache lines on spaces whose moves land anywhere; a bucket costs one store a state, where
+/// the counting sort it replaced read and wrote each state three times.
+struct Far {
+    shift: u32,
+    /// Bucket `s` is `states[s << shift..][..fill[s]]`.
+    states: Vec<u64>,
+    fill: Vec<u32>,
+}
+
+impl Far {
+    fn new(layout: &Layout) -> Self {
+        if layout.threads == 1 {
+            // One thread holds every segment: nothing is far.
+            return Self {
+                shift: 0,
+                states: Vec::new(),
+                fill: Vec::new(),
+            };
+        }
+        let shift = layout.far_bucket_shift();
+        Self {
+            shift,
+            states: vec![0; layout.segments << shift],
+            fill: vec![0; layout.segments],
+        }
+    }
+
+    /// Adds `succ` to `segment`'s bucket, and says whether the bucket is full.
+    #[inline(always)]
+    fn push(&mut self, segment: usize, succ: u64) -> bool {
+        let fill = self.fill[segment];
+        self.states[(segment << self.shift) + fill as usize] = succ;
+        self.fill[segment] = fill + 1;
+        fill + 1 == 1 << self.shift
+    }
+}
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
@@ -324,6 +436,8 @@ struct Padded<T>(T);
 /// into the states it reaches, and the dirty bits of both.
 struct Level<'s, 'a, S, W> {
     shared: &'s Shared<'a, S, W>,
+    /// [`Shared::far_mask`] for this level.
+    far_mask: u64,
     code: u64,
     next_code: u64,
     current: &'s Dirty,
@@ -487,14 +601,17 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 return;
             }
             let mut sink = self.sink(worker, segment, first);
+            let mut generated = 0;
             while states != 0 {
                 let state = first + u64::from(states.trailing_zeros());
                 states &= states - 1;
-                self.shared
-                    .space
-                    .for_each_successor(state, |succ| sink.one(state, succ));
+                self.shared.space.for_each_successor(state, |succ| {
+                    generated += 1;
+                    sink.one(state, succ);
+                });
             }
             let local = sink.local;
+            worker.generated += generated;
             self.after_block(worker, segment, first, local);
             return;
         }
@@ -586,66 +703,43 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     }
 
     /// Reaches the far successors gathered by `worker` (in segments it does not hold), a
-    /// segment at a time: grouped by segment (a counting sort), each group's segment held once
-    /// for all its states, or, when another thread holds it, the group mailed to its applier.
-    /// One hold per state instead would make the threads fight over the holds' cache lines on
-    /// spaces whose moves land anywhere.
+    /// bucket at a time.
     fn flush_far(&self, worker: &mut Worker) {
-        if worker.far.is_empty() {
+        for segment in 0..worker.far.fill.len() {
+            self.flush_bucket(worker, segment);
+        }
+    }
+
+    /// Reaches the far successors gathered by `worker` for `segment`, and empties the bucket:
+    /// the segment held once for all of them, or, when another thread holds it, the lot mailed
+    /// to its applier.
+    fn flush_bucket(&self, worker: &mut Worker, segment: usize) {
+        let fill = std::mem::take(&mut worker.far.fill[segment]) as usize;
+        if fill == 0 {
             return;
         }
-        let layout = self.shared.layout;
-        let far = std::mem::take(&mut worker.far);
-        let mut grouped = std::mem::take(&mut worker.grouped);
-        let starts = &mut worker.starts;
-        starts.clear();
-        starts.resize(layout.segments + 1, 0);
-        for &succ in &far {
-            starts[layout.segment(succ) + 1] += 1;
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        grouped.clear();
-        grouped.resize(far.len(), 0);
-        // Each segment's start moves on as its states are placed, ending at its group's end.
-        for &succ in &far {
-            let slot = &mut starts[layout.segment(succ)];
-            grouped[*slot as usize] = succ;
-            *slot += 1;
-        }
-        let table = self.shared.table;
-        let mut begin = 0;
-        for segment in 0..layout.segments {
-            let end = starts[segment] as usize;
-            let group = &grouped[begin..end];
-            begin = end;
-            if group.is_empty() {
-                continue;
-            }
-            if let Some(_held) = self.shared.held.try_hold(segment) {
-                for (i, &succ) in group.iter().enumerate() {
-                    if let Some(&ahead) = group.get(i + 8) {
-                        prefetch_read(&table[(ahead >> 5) as usize]);
-                    }
-                    let word = (succ >> 5) as usize;
-                    let shift = 2 * (succ & 31);
-                    if table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
-                        self.reach_word(&mut worker.found, word, 1 << shift);
-                    }
+        let start = segment << worker.far.shift;
+        let bucket = &worker.far.states[start..start + fill];
+        if let Some(_held) = self.shared.held.try_hold(segment) {
+            let table = self.shared.table;
+            for (i, &succ) in bucket.iter().enumerate() {
+                if let Some(&ahead) = bucket.get(i + 8) {
+                    prefetch_read(&table[(ahead >> 5) as usize]);
                 }
-            } else {
-                let outbox = &mut worker.outbox[layout.applier(segment)];
-                outbox.extend(
-                    group
-                        .iter()
-                        .map(|&succ| (succ >> 5, 1 << (2 * (succ & 31)))),
-                );
+                let word = (succ >> 5) as usize;
+                let shift = 2 * (succ & 31);
+                if table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
+                    self.reach_word(&mut worker.found, word, 1 << shift);
+                }
             }
+        } else {
+            let outbox = &mut worker.outbox[self.shared.layout.applier(segment)];
+            outbox.extend(
+                bucket
+                    .iter()
+                    .map(|&succ| (succ >> 5, 1 << (2 * (succ & 31)))),
+            );
         }
-        worker.far = far;
-        worker.far.clear();
-        worker.grouped = grouped;
     }
 
     /// Reaches the states of `mask` in `word`: here when the word lies in `segment`, the one the
@@ -721,13 +815,19 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
         let shared = self.level.shared;
-        if succ < shared.len && self.holds(succ) && (succ ^ self.first) & shared.far_mask == 0 {
-            // Near (or the table is small): its word is likely in the cache, read at once.
+        if succ < shared.len && (succ ^ self.first) & self.level.far_mask == 0 {
+            // Near (or the table is small): its word is likely in the cache, read at once. A
+            // state reached already stays so: one in another thread's segment needs no hold to
+            // be seen reached, and most successors are.
             let shift = 2 * (succ & 31);
             if shared.table[(succ >> 5) as usize].load(Ordering::Relaxed) >> shift & UNSEEN
                 == UNSEEN
             {
-                self.reach_one(succ);
+                if self.holds(succ) {
+                    self.reach_one(succ);
+                } else {
+                    self.gather(state, succ);
+                }
             }
             return;
         }
@@ -749,9 +849,9 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         let shared = self.level.shared;
         check_bound(state, succ, shared.len);
         if !self.holds(succ) {
-            self.worker.far.push(succ);
-            if self.worker.far.len() >= self.worker.far.capacity() {
-                self.level.flush_far(self.worker);
+            let segment = shared.layout.segment(succ);
+            if self.worker.far.push(segment, succ) {
+                self.level.flush_bucket(self.worker, segment);
             }
             return;
         }
@@ -846,9 +946,14 @@ struct Shared<'a, S, W> {
     table: &'a [AtomicU64],
     len: u64,
     layout: Layout,
+    /// How successors' words are read, and whether the choice is measured.
+    reads: Reads,
     /// The bits of a successor's distance to the block being expanded (`xor`) that make it
-    /// far: gathered and prefetched rather than reached at once ([`CACHED_STATES`]).
-    far_mask: u64,
+    /// far: gathered and prefetched rather than reached at once ([`Reads`]); set by the
+    /// calling thread before each level.
+    far_mask: Padded<AtomicU64>,
+    /// The successors the threads generated state by state in the level.
+    generated: Padded<AtomicU64>,
     /// The dirty bits of the levels of even and of odd depth.
     dirty: [Dirty; 2],
     /// With an exact frontier, a bit a state (a word a block of 64): reached in the level
@@ -900,6 +1005,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         let parity = (depth % 2) as usize;
         Level {
             shared: self,
+            far_mask: self.far_mask.0.load(Ordering::Relaxed),
             code: depth % 3,
             next_code: (depth + 1) % 3,
             current: &self.dirty[parity],
@@ -933,8 +1039,12 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         self.guard(|| {
             level.apply(worker);
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
+            self.generated
+                .0
+                .fetch_add(worker.generated, Ordering::Relaxed);
         });
         worker.found = 0;
+        worker.generated = 0;
         self.barrier.wait();
     }
 
@@ -973,8 +1083,16 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             let Some(depth) = next.filter(|_| !self.stop.load(Ordering::Relaxed)) else {
                 return plan.sizes;
             };
+            let start = Instant::now();
             self.level_work(&mut worker, depth);
             plan.carried = self.found.0.swap(0, Ordering::Relaxed);
+            let generated = self.generated.0.swap(0, Ordering::Relaxed);
+            if let Some(mask) = self
+                .reads
+                .measured(start.elapsed(), generated, self.layout.threads)
+            {
+                self.far_mask.0.store(mask, Ordering::Relaxed);
+            }
         }
     }
 
@@ -1091,8 +1209,9 @@ pub(super) struct Options {
     pub threads: usize,
     /// Whether to keep a bit a state for each level's new states ([`Shared::frontier`]).
     pub exact_frontier: bool,
-    /// Whether every near successor is reached at once ([`CACHED_STATES`]).
-    pub cached: bool,
+    /// Whether every near successor is reached at once, or far ones gathered (see
+    /// [`Reads`]); `None` to choose by the table's length and the successors' cost.
+    pub cached: Option<bool>,
 }
 
 /// The search of [`TwoBitSearch`](super::TwoBitSearch): seeds sorted by level.
@@ -1113,7 +1232,9 @@ pub(super) fn search<S: Space + Sync>(
         table: &table.words,
         len,
         layout,
-        far_mask: if options.cached { 0 } else { !0 << NEAR_SHIFT },
+        reads: Reads::new(len, options.cached),
+        far_mask: Padded(AtomicU64::new(Reads::new(len, options.cached).far_mask())),
+        generated: Padded(AtomicU64::new(0)),
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
         frontier: if options.exact_frontier {
             Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
