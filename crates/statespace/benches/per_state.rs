@@ -7,7 +7,9 @@
 //!
 //! * **four pegs, 14 discs** (4^14 states, a disc's peg in two bits, smallest disc lowest: most
 //!   moves change low digits, hanoi4's locality): the plain two-bit loop, then
-//!   `TwoBitSearch` on 1 and 2 threads;
+//!   `TwoBitSearch` on 1 and 2 threads; then the same puzzle expanded a block at a time by
+//!   digits (`examples/digits.rs`, `statespace::block::DigitBlock`), on 1 and 2 threads,
+//!   against the same plain loop;
 //! * **pancakes, 11** (11! states ranked by their Lehmer code, first pancake most significant:
 //!   every flip changes the high digits, so successors land anywhere in the table): a plain
 //!   queue BFS (a visited bit a state, the frontier in a `Vec`), then `TwoBitSearch` on 1 and 2
@@ -17,6 +19,10 @@
 //!
 //! Every row checks that its level sizes equal its baseline's.
 
+// The example's puzzle, its `main` and tests unused here.
+#[path = "../examples/digits.rs"]
+#[allow(dead_code, unused_imports)]
+mod digits;
 #[path = "support/plain.rs"]
 mod plain;
 #[path = "support/timing.rs"]
@@ -142,7 +148,8 @@ fn row(name: &str, time: Duration, base: Duration) {
     );
 }
 
-/// The baseline row, then `TwoBitSearch` on 1 and 2 threads, and 2 threads against 1.
+/// The baseline row, then `TwoBitSearch` on 1 and 2 threads, and 2 threads against 1; returns
+/// the baseline's time and level sizes.
 fn rows<S: Space + Sync>(
     name: &str,
     space: &S,
@@ -150,9 +157,23 @@ fn rows<S: Space + Sync>(
     source: u64,
     baseline: &str,
     plain: fn(&S, u64, u64) -> Vec<u64>,
-) {
+) -> (Duration, Vec<u64>) {
     let (base, want) = median_time(runs(), || plain(space, len, source));
     row(&format!("{name}: {baseline}"), base, base);
+    search_rows(name, space, len, source, base, &want);
+    (base, want)
+}
+
+/// `TwoBitSearch` on 1 and 2 threads against `base`, checked against the level sizes `want`,
+/// and 2 threads against 1.
+fn search_rows<S: Space + Sync>(
+    name: &str,
+    space: &S,
+    len: u64,
+    source: u64,
+    base: Duration,
+    want: &[u64],
+) {
     let mut times = Vec::new();
     for threads in [1, 2] {
         let (time, levels) = median_time(runs(), || {
@@ -182,16 +203,24 @@ fn main() {
     let wanted = |name: &str| only.as_deref().is_none_or(|only| name.contains(only));
     println!("| search | median | baseline | ratio |\n|---|---|---|---|");
     let pegs = FourPegs { discs: 14 };
-    wanted("four pegs").then(|| {
-        rows(
+    if wanted("four pegs") {
+        let (base, want) = rows(
             "four pegs, 14 discs, per state",
             &pegs,
             1 << 28,
             (1 << 28) - 1,
             "plain two-bit loop",
             |space, len, source| plain::two_bit(space, len, source, |_| 1),
-        )
-    });
+        );
+        search_rows(
+            "four pegs, 14 discs, by digits",
+            &digits::FourPegs::new(14),
+            1 << 28,
+            (1 << 28) - 1,
+            base,
+            &want,
+        );
+    }
     let pancakes = Pancakes { n: 11 };
     wanted("pancakes").then(|| {
         rows(

@@ -58,3 +58,12 @@ fn main() -> Result<(), statespace::SearchError<Board>> {
     assert_eq!(path.len() - 1, 31);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The example runs to its end: its own checks hold.
+    #[test]
+    fn runs() {
+        super::main().expect("the example's searches succeed");
+    }
+}

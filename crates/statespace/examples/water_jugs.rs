@@ -102,3 +102,12 @@ fn main() -> Result<(), SearchError<Jugs>> {
     println!("bidirectional without predecessors: {refused}");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The example runs to its end: its own checks hold.
+    #[test]
+    fn runs() {
+        super::main().expect("the example's searches succeed");
+    }
+}

@@ -8,13 +8,19 @@
 //! state) and reports successors one by one or as whole sets into [`Successors`]. The moves of
 //! the smallest digits are then a shift and a mask of the set, and a move of a larger digit
 //! that the small ones allow moves a whole subset of the block at once, with nothing unranked
-//! (the four-peg Hanoi spaces of `hanoi4` work this way).
+//! (the four-peg Hanoi spaces of `hanoi4` work this way). [`DigitBlock`] reads a block as
+//! numbers in base 2, 4, 8 or 64, so that such a space writes its moves as digit changes of
+//! whole sets, with no rank arithmetic of its own (`examples/digits.rs` is the four-peg Tower of
+//! Hanoi written that way).
 //!
 //! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of
 //! codes, for searches that keep two-bit tables of their own (`statespace_timely` does).
 //!
 //! [`for_each_successor`]: crate::Space::for_each_successor
 
+mod digits;
+
 pub use crate::members::Members;
 pub use crate::space::Successors;
 pub use crate::two_bit::{reach_in_word, states_with_code};
+pub use digits::{DigitBlock, LowMoves};

@@ -1,0 +1,302 @@
+//! [`DigitBlock`]: a block of 64 states read as numbers in base `2^BITS`.
+
+use crate::members::Members;
+use crate::space::Successors;
+
+/// A block of 64 states (as [`Space::expand_block`](crate::Space::expand_block) receives it)
+/// whose ranks are numbers written in digits of `BITS` bits each, the smallest digit lowest:
+/// `BITS = 2` for a puzzle of pieces on four places, 1 for one of switches, 3 for up to eight
+/// places. `BITS` must divide 6, so that the block's 64 states are every value of its
+/// [`LOW`](Self::LOW) lowest digits, and share the digits above them.
+///
+/// A move that changes one digit then moves a whole subset of the block at once: a low digit's
+/// move is a shift of the subset within the block ([`DigitBlock::moved`]), a shared digit's
+/// move carries the subset to another block ([`DigitBlock::change_digit`]), and which members
+/// a move applies to is an intersection of [`DigitBlock::with_digit`] sets. No rank is
+/// unranked, and the search reaches each subset as a few word operations.
+///
+/// # Example
+///
+/// Three switches in a row, as digits of one bit; a move turns the middle switch (digit 1) on
+/// only while the first (digit 0) is on.
+///
+/// ```
+/// use statespace::block::{DigitBlock, Members};
+///
+/// let block = DigitBlock::<1>::new(64, Members::from_bits(0b1111_1111));
+/// let first_on = block.with_digit(0, 1);
+/// assert_eq!(first_on.bits(), 0b1010_1010);
+/// // Switch 1 goes on where it is off and switch 0 is on: 65 -> 67, 69 -> 71.
+/// assert_eq!(block.moved(first_on, 1, 0, 1).bits(), 0b1000_1000);
+/// // Digit 6 is shared by the block (bit 6 of 64 is set): all members or none.
+/// assert_eq!(block.digit(6), 1);
+/// assert!(block.with_digit(6, 0).is_empty());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DigitBlock<const BITS: u32> {
+    first: u64,
+    members: Members,
+}
+
+/// Per low digit `i` and value `v`, the states of a block whose digit `i` is `v`.
+const fn masks(bits: u32) -> [[Members; 64]; 6] {
+    let mut masks = [[Members::EMPTY; 64]; 6];
+    let low = 6 / bits;
+    let mut i = 0;
+    while i < low {
+        let mut state = 0;
+        while state < 64 {
+            let value = (state >> (bits * i)) & ((1 << bits) - 1);
+            let old = masks[i as usize][value as usize].bits();
+            masks[i as usize][value as usize] = Members::from_bits(old | 1 << state);
+            state += 1;
+        }
+        i += 1;
+    }
+    masks
+}
+
+impl<const BITS: u32> DigitBlock<BITS> {
+    /// The digits that take every value within a block (`6 / BITS`); digits from `LOW` up are
+    /// shared by the block's states.
+    pub const LOW: u32 = {
+        assert!(
+            BITS == 1 || BITS == 2 || BITS == 3 || BITS == 6,
+            "DigitBlock's BITS must divide 6 (1, 2, 3 or 6)"
+        );
+        6 / BITS
+    };
+
+    const MASKS: [[Members; 64]; 6] = masks(BITS);
+
+    /// The number of values a digit takes.
+    const BASE: u64 = 1 << BITS;
+
+    /// The states `first + i` for `i` in `members` (`first` a multiple of 64).
+    #[inline]
+    pub fn new(first: u64, members: Members) -> Self {
+        debug_assert!(
+            first.is_multiple_of(64),
+            "a block starts at a multiple of 64"
+        );
+        Self { first, members }
+    }
+
+    /// The first state of the block.
+    #[inline]
+    pub fn first(self) -> u64 {
+        self.first
+    }
+
+    /// The block's states to expand.
+    #[inline]
+    pub fn members(self) -> Members {
+        self.members
+    }
+
+    /// Digit `i` (at least [`LOW`](Self::LOW)) of every state of the block.
+    #[inline]
+    pub fn digit(self, i: u32) -> u64 {
+        debug_assert!(i >= Self::LOW, "digit {i} varies within the block");
+        (self.first >> (BITS * i)) & (Self::BASE - 1)
+    }
+
+    /// The members whose digit `i` is `value`: for a shared digit, all of them or none.
+    #[inline]
+    pub fn with_digit(self, i: u32, value: u64) -> Members {
+        if i < Self::LOW {
+            self.members & Self::MASKS[i as usize][value as usize]
+        } else if self.digit(i) == value {
+            self.members
+        } else {
+            Members::EMPTY
+        }
+    }
+
+    /// The states reached from those of `set` whose low digit `i` is `from` by setting it to
+    /// `to`: a set of the same block (`i` below [`LOW`](Self::LOW)).
+    #[inline]
+    pub fn moved(self, set: Members, i: u32, from: u64, to: u64) -> Members {
+        debug_assert!(i < Self::LOW, "digit {i} is shared by the block");
+        let moving = set & Self::MASKS[i as usize][from as usize];
+        let shift = BITS * i;
+        if to >= from {
+            moving.shift_up(((to - from) << shift) as u32)
+        } else {
+            moving.shift_down(((from - to) << shift) as u32)
+        }
+    }
+
+    /// Reports to `out` the states reached from those of `set` whose digit `i` is `from` by
+    /// setting it to `to`, whichever the digit: one set, in this block or another.
+    #[inline]
+    pub fn change_digit(self, set: Members, i: u32, from: u64, to: u64, out: &mut impl Successors) {
+        if i < Self::LOW {
+            let moved = self.moved(set, i, from, to);
+            if !moved.is_empty() {
+                out.many(self.first, moved);
+            }
+        } else if self.digit(i) == from && !set.is_empty() {
+            let shift = BITS * i;
+            out.many(self.first - (from << shift) + (to << shift), set);
+        }
+    }
+}
+
+/// Moves of a block's low digits ([`DigitBlock::LOW`]) whose legality depends on the low
+/// digits alone, worked out once and applied to each block's members as one set: what a
+/// block's states reach within the block.
+///
+/// Each move is added with the placements of a full block that allow it
+/// ([`DigitBlock::with_digit`] sets of `DigitBlock::new(0, Members::ALL)`, intersected);
+/// moves that shift the block by the same amount are merged, so [`LowMoves::apply`] costs a
+/// mask and a shift per distinct amount, whatever the number of moves.
+///
+/// ```
+/// use statespace::block::{DigitBlock, LowMoves, Members};
+///
+/// // Two switches (digits of one bit) that flip freely.
+/// let all = DigitBlock::<1>::new(0, Members::ALL);
+/// let mut moves = LowMoves::<1>::default();
+/// for switch in 0..2 {
+///     moves.add(switch, 0, 1, all.with_digit(switch, 0));
+///     moves.add(switch, 1, 0, all.with_digit(switch, 1));
+/// }
+/// // State 0 (both off) reaches 1 and 2.
+/// assert_eq!(moves.apply(Members::from_bits(1)).bits(), 0b110);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct LowMoves<const BITS: u32> {
+    /// (the members that move, states moved up by); the same for moves down.
+    up: Vec<(Members, u32)>,
+    down: Vec<(Members, u32)>,
+}
+
+impl<const BITS: u32> LowMoves<BITS> {
+    /// Adds the move that sets low digit `i` from `from` to `to`, in the placements `allowed`
+    /// (those whose digit `i` is not `from` are left out).
+    pub fn add(&mut self, i: u32, from: u64, to: u64, allowed: Members) {
+        assert!(
+            i < DigitBlock::<BITS>::LOW,
+            "digit {i} is shared by the block"
+        );
+        let allowed = allowed & DigitBlock::<BITS>::MASKS[i as usize][from as usize];
+        let (list, states) = if to >= from {
+            (&mut self.up, (to - from) << (BITS * i))
+        } else {
+            (&mut self.down, (from - to) << (BITS * i))
+        };
+        let states = states as u32;
+        match list.iter_mut().find(|(_, s)| *s == states) {
+            Some((set, _)) => *set |= allowed,
+            None => list.push((allowed, states)),
+        }
+    }
+
+    /// The states of the block that the moves reach from `members`.
+    #[inline]
+    pub fn apply(&self, members: Members) -> Members {
+        let mut reached = Members::EMPTY;
+        for &(set, states) in &self.up {
+            reached |= (members & set).shift_up(states);
+        }
+        for &(set, states) in &self.down {
+            reached |= (members & set).shift_down(states);
+        }
+        reached
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every digit change of every member, state by state, against the sets.
+    fn check<const BITS: u32>(first: u64, members: Members) {
+        let block = DigitBlock::<BITS>::new(first, members);
+        let base = 1u64 << BITS;
+        let digit = |state: u64, i: u32| state >> (BITS * i) & (base - 1);
+        for i in 0..DigitBlock::<BITS>::LOW + 2 {
+            for from in 0..base {
+                let want: Vec<u32> = members
+                    .iter()
+                    .filter(|&m| digit(first + u64::from(m), i) == from)
+                    .collect();
+                assert_eq!(block.with_digit(i, from).iter().collect::<Vec<_>>(), want);
+                for to in (0..base).filter(|&to| to != from) {
+                    let mut got = Vec::new();
+                    let mut out = Collect(&mut got);
+                    block.change_digit(members, i, from, to, &mut out);
+                    let mut want: Vec<u64> = want
+                        .iter()
+                        .map(|&m| first + u64::from(m))
+                        .map(|s| s - (from << (BITS * i)) + (to << (BITS * i)))
+                        .collect();
+                    got.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(got, want, "BITS {BITS}, digit {i}, {from} -> {to}");
+                }
+            }
+        }
+    }
+
+    struct Collect<'v>(&'v mut Vec<u64>);
+
+    impl Successors for Collect<'_> {
+        fn one(&mut self, _: u64, succ: u64) {
+            self.0.push(succ);
+        }
+
+        fn many(&mut self, first: u64, set: Members) {
+            self.0.extend(set.iter().map(|i| first + u64::from(i)));
+        }
+    }
+
+    #[test]
+    fn low_moves_reach_what_their_moves_reach_one_by_one() {
+        // Base 4: digit i may go from a to b when the digits below it avoid both (the
+        // four-peg Tower of Hanoi's rule), each move added on its own and all applied at once.
+        let all = DigitBlock::<2>::new(0, Members::ALL);
+        let mut moves = LowMoves::<2>::default();
+        let mut listed = Vec::new();
+        for i in 0..3 {
+            for (a, b) in (0..4).flat_map(|a| (0..4).map(move |b| (a, b))) {
+                if a == b {
+                    continue;
+                }
+                let below = (0..i).fold(Members::EMPTY, |c, j| {
+                    c | all.with_digit(j, a) | all.with_digit(j, b)
+                });
+                let allowed = all.with_digit(i, a) & !below;
+                moves.add(i, a, b, allowed);
+                listed.push((i, a, b, allowed));
+            }
+        }
+        assert!(moves.up.len() + moves.down.len() < listed.len(), "merged");
+        for bits in [u64::MAX, 1, 0x8000_0000_0000_0000, 0x0123_4567_89ab_cdef] {
+            let members = Members::from_bits(bits);
+            let want = listed
+                .iter()
+                .fold(Members::EMPTY, |r, &(i, a, b, allowed)| {
+                    r | all.moved(members & allowed, i, a, b)
+                });
+            assert_eq!(moves.apply(members), want, "{bits:x}");
+        }
+    }
+
+    #[test]
+    fn digit_changes_of_sets_are_the_changes_of_their_states() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..20 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let members = Members::from_bits(if round == 0 { u64::MAX } else { rng });
+            let first = (rng >> 20) << 6;
+            check::<1>(first, members);
+            check::<2>(first, members);
+            check::<3>(first, members);
+            check::<6>(first, members);
+        }
+    }
+}
