@@ -15,7 +15,7 @@
 //! rest (at most four discs) by a small database. A two-bit table gives only distances mod 3,
 //! but a move changes a window's distance by at most one, so a state's exact window distances
 //! follow from its parent's and one lookup each: each queue entry carries them
-//! (`statespace::astar_with`), and only the start is measured by descent.
+//! (`statespace::astar_by`), and only the start is measured by descent.
 //!
 //! With a [`DetourTable`] of `k` discs ([`PdbSearch::with_detour`]), windows of `k` consecutive
 //! discs below the largest disc count their detour value instead whenever a larger disc is not
@@ -37,7 +37,7 @@
 //! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
 //! invariant under it), on a `statespace::CompactArena` (8 bytes a slot).
 
-use statespace::{ByteArena, CompactArena, Estimate, Moves, astar_with, full_bfs};
+use statespace::{ByteArena, CompactArena, Estimate, Moves, astar_by, full_bfs};
 
 use crate::detour::DetourTable;
 use crate::engine::Engine;
@@ -410,7 +410,7 @@ impl PdbSearch {
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
         let mut arena = CompactArena::new();
-        let result = astar_with(
+        let result = astar_by(
             &space,
             &mut arena,
             space.canonical(start),

@@ -710,7 +710,7 @@ fn reversible_astar(
             ((self.0)(child), ())
         }
     }
-    let result = statespace::astar_with(
+    let result = statespace::astar_by(
         space,
         arena,
         start,

@@ -68,7 +68,7 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 /// **Requires** unit costs, an admissible heuristic (consistency not required), and a budget:
 /// `max_states` generated states, after which the search gives up (`gave_up`) rather than run
 /// out of memory. Moves may be one-way: the path follows parent links ([`Moves::Any`]); for
-/// reversible moves, [`astar_with`] with [`Moves::Reversible`] saves them. Consistency is not
+/// reversible moves, [`astar_by`] with [`Moves::Reversible`] saves them. Consistency is not
 /// required: pathmax (a successor's `f` is at least its parent's) keeps `f` monotone, and
 /// states reached again more cheaply are reopened.
 ///
@@ -76,7 +76,7 @@ impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
 ///
 /// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (so ties
 /// among equal `f` go towards the goal), each `g` a stack of bare states (8 bytes each, plus the
-/// note of [`astar_with`] and the parent link, kept beside them without padding). The arena
+/// note of [`astar_by`] and the parent link, kept beside them without padding). The arena
 /// holds `g + 1` for a state waiting in the queue and `-(g + 1)` once it is expanded, so an
 /// entry left behind by a cheaper path finds its state expanded and is dropped. The arena is
 /// reset first.
@@ -118,7 +118,7 @@ pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
     max_states: usize,
     heuristic: impl FnMut(u64) -> u32,
 ) -> AStarResult {
-    astar_with(
+    astar_by(
         space,
         arena,
         start,
@@ -147,7 +147,7 @@ pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
 /// instead of recomputed; its moves can be undone, so no parent links are kept.
 ///
 /// ```
-/// use statespace::{Estimate, FnSpace, Moves, SparseArena, astar_with};
+/// use statespace::{Estimate, FnSpace, Moves, SparseArena, astar_by};
 ///
 /// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
 /// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
@@ -169,11 +169,11 @@ pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
 /// }
 /// let mut arena = SparseArena::new();
 /// let result =
-///     astar_with(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan, Moves::Reversible)?;
+///     astar_by(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan, Moves::Reversible)?;
 /// assert_eq!(result.path.unwrap().len() - 1, 98);
 /// # Ok::<(), statespace::SearchError>(())
 /// ```
-pub fn astar_with<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
+pub fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
     space: &S,
     arena: &mut A,
     start: u64,

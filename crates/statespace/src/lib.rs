@@ -12,7 +12,7 @@ mod two_bit;
 mod typed;
 
 pub use arena::{Arena, ByteArena, CompactArena, DenseArena, SparseArena};
-pub use astar::{AStarResult, Estimate, Moves, astar, astar_with};
+pub use astar::{AStarResult, Estimate, Moves, astar, astar_by};
 pub use error::SearchError;
 pub use goal::{GoalStates, Goals};
 pub use search::{

@@ -9,7 +9,7 @@
 
 use crate::arena::Arena;
 use crate::astar::Plain;
-use crate::astar::{Moves, astar_with};
+use crate::astar::{Moves, astar_by};
 use crate::error::SearchError;
 use crate::goal::GoalStates;
 use crate::search::{
@@ -91,8 +91,8 @@ pub struct Stats {
 /// assert_eq!(path.len() - 1, 4);
 /// assert_eq!(search.bfs(&(0, 0), &[(4, 4)], None).unwrap().len(), path.len());
 /// // Goals may be a predicate: the nearest square of the last row.
-/// let (to_row, cost) = search.astar(&(0, 0), &|&(r, _): &(i8, i8)| r == 4, |&(r, _)| (4 - r) as u32 / 2).unwrap();
-/// assert_eq!((cost, to_row.len()), (2, 3));
+/// let to_row = search.astar(&(0, 0), &|&(r, _): &(i8, i8)| r == 4, |&(r, _)| (4 - r) as u32 / 2).unwrap();
+/// assert_eq!(to_row.len() - 1, 2);
 /// # Ok::<(), statespace::SearchError<(i8, i8)>>(())
 /// ```
 pub struct Search<'p, P, A> {
@@ -242,19 +242,19 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// [`astar`](crate::astar) to the nearest goal, `heuristic` an admissible lower bound on the
     /// distance to it, on any puzzle (the path follows parent links).
     ///
-    /// Returns the path and its cost (moves), as `pathfinding::directed::astar::astar` does, or
-    /// `None` when no goal is reachable or the search gave up at its budget
+    /// Returns the path, as [`Search::bfs`] does (its moves are `path.len() - 1`), or `None`
+    /// when no goal is reachable or the search gave up at its budget
     /// ([`Search::with_max_states`]); [`Search::stats`] tells which, with the effort.
     pub fn astar<G: GoalStates<P::State> + ?Sized>(
         &mut self,
         start: &P::State,
         goals: &G,
         mut heuristic: impl FnMut(&P::State) -> u32,
-    ) -> Option<(Vec<P::State>, u32)> {
+    ) -> Option<Vec<P::State>> {
         let start = self.puzzle.pack(start);
         let puzzle = self.puzzle;
         let is_goal = |s: u64| goals.is_goal(&puzzle.unpack(s));
-        let result = astar_with(
+        let result = astar_by(
             &Packed(puzzle),
             &mut self.arena,
             start,
@@ -268,9 +268,7 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
             expanded: result.expanded,
             gave_up: result.gave_up,
         };
-        let path = self.states(result.path?);
-        let cost = (path.len() - 1) as u32;
-        Some((path, cost))
+        Some(self.states(result.path?))
     }
 
     /// [`full_bfs`](crate::full_bfs) from `sources`: the level sizes; the distance of each state

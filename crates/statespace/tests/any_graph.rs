@@ -13,7 +13,7 @@ mod queue_bfs;
 use queue_bfs::queue_distances;
 use statespace::{
     Arena, ByteArena, CompactArena, DenseArena, Estimate, Moves, SearchError, Space, SparseArena,
-    TwoBitSearch, astar, astar_with, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
+    TwoBitSearch, astar, astar_by, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
     descend_mod3_to_seed, descend_path, descend_path_with, full_bfs, full_bfs_within,
     par_full_bfs_within,
 };
@@ -208,7 +208,7 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
                 );
                 assert_eq!(by_predicate.path, result.path, "{what}");
                 // Read back from the distances: right, or refused naming a one-way move.
-                let reversible = astar_with(
+                let reversible = astar_by(
                     graph,
                     arena,
                     start,
@@ -455,7 +455,7 @@ fn water_jugs_by_every_search() {
     );
     let refused = bidirectional_bfs(&Jugs, &mut arena, start, &goals).unwrap_err();
     check_refusal(&graph, &refused, "bidirectional without predecessors");
-    let refused = astar_with(
+    let refused = astar_by(
         &Jugs,
         &mut arena,
         start,
