@@ -189,14 +189,17 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     }
 
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
-    /// state, plus two bitmaps of a bit per 16 states each.
+    /// state, plus two bitmaps of a bit per 64 states each, plus, for a space that expands
+    /// state by state ([`Space::expands_blocks`] `false`), a frontier bit a state.
     pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
         let owners = Owners::new(self.len, cluster.peers());
         let first = cluster.process() * cluster.workers();
+        let exact = !self.space.expands_blocks();
         (first..first + cluster.workers())
             .map(|worker| {
                 let len = owners.slice_len(worker);
-                len.div_ceil(32) * 8 + 2 * len.div_ceil(BLOCK).div_ceil(64) * 8
+                let blocks = len.div_ceil(BLOCK);
+                len.div_ceil(32) * 8 + 2 * blocks.div_ceil(64) * 8 + u64::from(exact) * blocks * 8
             })
             .sum()
     }
@@ -340,9 +343,13 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
         let peers = worker.peers();
         let owners = Owners::new(search.len, peers);
         let len = owners.slice_len(me);
-        let (slice, unallocated) = match Slice::try_new(len) {
+        let exact = !search.space.expands_blocks();
+        let (slice, unallocated) = match Slice::try_new(len, exact) {
             Ok(slice) => (slice, None),
-            Err(error) => (Slice::try_new(0).expect("an empty slice"), Some(error)),
+            Err(error) => (
+                Slice::try_new(0, exact).expect("an empty slice"),
+                Some(error),
+            ),
         };
         Self {
             search,
@@ -503,6 +510,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
                         ((chunk * per_chunk + i) * 64) as u64 + u64::from(bits.trailing_zeros());
                     bits &= bits - 1;
                     let members = reach.slice.members(block * BLOCK, code);
+                    let members = reach.slice.take_frontier(block * BLOCK, members);
                     if members.is_empty() {
                         continue;
                     }

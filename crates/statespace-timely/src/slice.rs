@@ -30,20 +30,32 @@ pub(crate) struct Slice {
     pub(crate) current: Vec<u64>,
     /// The blocks that receive a state in this level.
     pub(crate) next: Vec<u64>,
+    /// For a space that expands state by state, a bit a state (a word a block): reached in the
+    /// level being expanded or in this one, and not yet expanded, so that each state is
+    /// expanded once and not again with every later level that shares its code (as
+    /// `statespace::TwoBitSearch` does; a space with a block expansion of its own takes the
+    /// older states along at no cost, and keeps none).
+    frontier: Option<Vec<u64>>,
 }
 
 impl Slice {
-    /// The slice of `len` states, all unreached.
+    /// The slice of `len` states, all unreached, with a frontier bit a state when `exact`.
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] when the allocator refuses it.
-    pub(crate) fn try_new(len: u64) -> Result<Self, Error> {
-        let bitmap = len.div_ceil(BLOCK).div_ceil(64) as usize;
+    pub(crate) fn try_new(len: u64, exact: bool) -> Result<Self, Error> {
+        let blocks = len.div_ceil(BLOCK);
+        let bitmap = blocks.div_ceil(64) as usize;
         Ok(Self {
             len,
             words: filled(len.div_ceil(32) as usize, u64::MAX)?,
             current: filled(bitmap, 0)?,
             next: filled(bitmap, 0)?,
+            frontier: if exact {
+                Some(filled(blocks as usize, 0)?)
+            } else {
+                None
+            },
         })
     }
 
@@ -60,6 +72,9 @@ impl Slice {
         self.words[word] = codes;
         let block = word / 2;
         self.next[block / 64] |= u64::from(new != 0) << (block % 64);
+        if let Some(frontier) = &mut self.frontier {
+            frontier[block] |= Members::from_layout(u128::from(new)).bits() << (32 * (word % 2));
+        }
         new
     }
 
@@ -84,7 +99,11 @@ impl Slice {
         (*low, *high) = (low_codes, high_codes);
         let block = word / 2;
         self.next[block / 64] |= u64::from(new_low | new_high != 0) << (block % 64);
-        u128::from(new_low) | u128::from(new_high) << 64
+        let new = u128::from(new_low) | u128::from(new_high) << 64;
+        if let Some(frontier) = &mut self.frontier {
+            frontier[block] |= Members::from_layout(new).bits();
+        }
+        new
     }
 
     /// Writes `code` into the unreached states of `set` from local state `first` (all in the
@@ -118,6 +137,21 @@ impl Slice {
         }
     }
 
+    /// The states of `members` (of the block of 64 from local state `first`) to expand: all
+    /// of them, or with a frontier those not yet expanded, which leave it.
+    #[inline]
+    pub(crate) fn take_frontier(&mut self, first: u64, members: Members) -> Members {
+        match &mut self.frontier {
+            None => members,
+            Some(frontier) => {
+                let cell = &mut frontier[(first / BLOCK) as usize];
+                let states = *cell & members.bits();
+                *cell &= !states;
+                Members::from_bits(states)
+            }
+        }
+    }
+
     /// Reads the words of chunk `chunk` (2^[`WARM_SHIFT`] words) in order when `dirty` of its
     /// blocks are to be expanded, enough to be worth it: the level's moves into the chunk then
     /// find it in the cache.
@@ -135,9 +169,13 @@ impl Slice {
         std::hint::black_box(sum);
     }
 
-    /// Makes every block of the slice current (after a resume: the old levels that share the
-    /// current code are expanded once more, harmlessly, as their neighbours are all reached).
+    /// Makes every block and every state of the slice current (after a resume: the old levels
+    /// that share the current code are expanded once more, harmlessly, as their neighbours are
+    /// all reached).
     pub(crate) fn mark_all(&mut self) {
+        if let Some(frontier) = &mut self.frontier {
+            frontier.fill(u64::MAX);
+        }
         let blocks = self.len.div_ceil(BLOCK);
         for (index, word) in self.current.iter_mut().enumerate() {
             let below = blocks.saturating_sub(index as u64 * 64).min(64);

@@ -8,7 +8,7 @@
 //! * **four pegs, 14 discs** (4^14 states, a disc's peg in two bits, smallest disc lowest: most
 //!   moves change low digits, hanoi4's locality): the plain two-bit loop, then
 //!   `TwoBitSearch` on 1 and 2 threads; then the same puzzle expanded a block at a time by
-//!   digits (`examples/digits.rs`, `statespace::block::DigitBlock`), on 1 and 2 threads,
+//!   digits (`examples/digits/main.rs`, `statespace::block::DigitBlock`), on 1 and 2 threads,
 //!   against the same plain loop;
 //! * **pancakes, 11** (11! states ranked by their Lehmer code, first pancake most significant:
 //!   every flip changes the high digits, so successors land anywhere in the table): a plain
@@ -20,7 +20,7 @@
 //! Every row checks that its level sizes equal its baseline's.
 
 // The example's puzzle, its `main` and tests unused here.
-#[path = "../examples/digits.rs"]
+#[path = "../examples/digits/main.rs"]
 #[allow(dead_code, unused_imports)]
 mod digits;
 #[path = "support/plain.rs"]

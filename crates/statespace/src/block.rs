@@ -10,7 +10,7 @@
 //! that the small ones allow moves a whole subset of the block at once, with nothing unranked
 //! (the four-peg Hanoi spaces of `hanoi4` work this way). [`DigitBlock`] reads a block as
 //! numbers in base 2, 4, 8 or 64, so that such a space writes its moves as digit changes of
-//! whole sets, with no rank arithmetic of its own (`examples/digits.rs` is the four-peg Tower of
+//! whole sets, with no rank arithmetic of its own (`examples/digits/main.rs` is the four-peg Tower of
 //! Hanoi written that way).
 //!
 //! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of

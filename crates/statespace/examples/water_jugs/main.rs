@@ -105,10 +105,4 @@ fn main() -> Result<(), SearchError<Jugs>> {
 }
 
 #[cfg(test)]
-mod tests {
-    /// The example runs to its end: its own checks hold.
-    #[test]
-    fn runs() {
-        super::main().expect("the example's searches succeed");
-    }
-}
+mod tests;

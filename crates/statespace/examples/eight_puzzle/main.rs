@@ -60,10 +60,4 @@ fn main() -> Result<(), statespace::SearchError<Board>> {
 }
 
 #[cfg(test)]
-mod tests {
-    /// The example runs to its end: its own checks hold.
-    #[test]
-    fn runs() {
-        super::main().expect("the example's searches succeed");
-    }
-}
+mod tests;
