@@ -758,8 +758,13 @@ impl<W: Weight> Successors for Reach<'_, W> {
         }
         let owner = self.owners.owner(succ);
         if owner == self.me {
-            let new = self.slice.reach(self.owners.local(succ), self.code);
-            self.found += self.weight.of_fields(succ & !31, new);
+            // Most successors were reached already (each state is reached from several):
+            // those are only read.
+            let local = self.owners.local(succ);
+            if self.slice.unseen(local) {
+                let new = self.slice.reach(local, self.code);
+                self.found += self.weight.of_fields(succ & !31, new);
+            }
         } else {
             if owner / self.workers_per_process == self.process {
                 self.sent.within += 1;

@@ -78,6 +78,12 @@ impl Slice {
         new
     }
 
+    /// Whether the local state `local` is unreached.
+    #[inline]
+    pub(crate) fn unseen(&self, local: u64) -> bool {
+        self.words[(local / 32) as usize] >> (2 * (local % 32)) & 3 == 3
+    }
+
     /// Writes `code` for the local state `local` if it is unreached: the low bit of its field
     /// in its word when it was, else 0.
     #[inline]
