@@ -160,8 +160,17 @@ pub struct Config {
 }
 
 impl Config {
-    /// The most discs a configuration holds (the pattern-database engine's limit); the dense
-    /// table of the design takes 13 ([`crate::Solver::MAX_DISCS`]), the two-bit table 16.
+    /// The most discs a configuration holds (the pattern-database engine's limit); each engine
+    /// has its own, smaller or equal: the dense table of the design
+    /// [`Solver::MAX_DISCS`](crate::Solver::MAX_DISCS), the two-bit goal table
+    /// [`GoalTable::MAX_DISCS`](crate::GoalTable::MAX_DISCS).
+    ///
+    /// ```
+    /// use hanoi4::{Config, GoalTable, Solver};
+    ///
+    /// assert!(Solver::MAX_DISCS <= GoalTable::MAX_DISCS);
+    /// assert!(GoalTable::MAX_DISCS <= Config::MAX_DISCS);
+    /// ```
     pub const MAX_DISCS: usize = 20;
 
     /// A configuration from each peg's discs listed bottom up (numbers `1..=n`, `n` the number
@@ -246,7 +255,17 @@ impl Config {
     }
 
     /// Each peg's discs from the bottom up (numbers `1..=n`, the largest first), pegs 1 to 4:
-    /// what [`Config::from_pegs`] takes.
+    /// what [`Config::from_pegs`] takes, as slices.
+    ///
+    /// ```
+    /// use hanoi4::Config;
+    ///
+    /// let config = Config::from_pegs([&[3], &[], &[2, 1], &[]])?;
+    /// let stacks = config.stacks();
+    /// assert_eq!(stacks, [vec![3], vec![], vec![2, 1], vec![]]);
+    /// assert_eq!(Config::from_pegs(stacks.each_ref().map(Vec::as_slice))?, config);
+    /// # Ok::<(), hanoi4::ConfigError>(())
+    /// ```
     pub fn stacks(&self) -> [Vec<usize>; 4] {
         let mut stacks: [Vec<usize>; 4] = Default::default();
         for (d, peg) in self.pegs.iter().enumerate().rev() {

@@ -106,8 +106,15 @@ impl Solver {
     pub fn solve(&mut self, start: &Config, goal: &Config) -> Vec<Move> {
         let n = start.n_discs();
         assert!(
-            n <= self.max_discs && goal.n_discs() == n,
-            "disc counts must match the solver"
+            n <= self.max_discs,
+            "a configuration of {n} discs, more than the {} this solver was made for",
+            self.max_discs
+        );
+        assert_eq!(
+            goal.n_discs(),
+            n,
+            "the start has {n} discs and the goal {}",
+            goal.n_discs()
         );
         // Towards a perfect tower the pegs other than the goal's are interchangeable; relabel
         // them so the tower is on peg 4 and search the quotient.
@@ -157,6 +164,13 @@ impl Solver {
     /// # Panics
     /// When a case has more discs than this solver was made for.
     pub fn solve_all(&mut self, starts: &[Config]) -> Solution {
+        if let Some(n) = starts.iter().map(Config::n_discs).max() {
+            assert!(
+                n <= self.max_discs,
+                "a configuration of {n} discs, more than the {} this solver was made for",
+                self.max_discs
+            );
+        }
         let mut moves = vec![Vec::new(); starts.len()];
         for (n, cases) in cases_by_disc_count(starts) {
             let goal = Config::tower(n, Peg::LAST).expect("1..=13 discs");

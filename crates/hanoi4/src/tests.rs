@@ -937,3 +937,38 @@ fn a_case_that_exhausts_its_budget_escalates_up_to_its_own_goal_table() {
         assert_eq!(next, 18);
     }
 }
+
+/// The message a solver's panic carries, from `work` run on a solver for 4 discs.
+fn solver_panic(work: impl FnOnce(&mut Solver)) -> String {
+    let mut solver = Solver::new(4).unwrap();
+    let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(&mut solver)))
+        .expect_err("the solver refuses");
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_case_with_more_discs_than_the_solver_is_refused_by_name() {
+    let want = "a configuration of 5 discs, more than the 4 this solver was made for";
+    let start = Config::tower(5, Peg::FIRST).unwrap();
+    let goal = Config::tower(5, Peg::LAST).unwrap();
+    assert_eq!(
+        solver_panic(|solver| drop(solver.solve(&start, &goal))),
+        want
+    );
+    // Many cases, so that the shared full search would have been chosen.
+    let mut starts = vec![Config::tower(3, Peg::FIRST).unwrap(); 100];
+    starts.push(start.clone());
+    assert_eq!(solver_panic(|solver| drop(solver.solve_all(&starts))), want);
+    // Fewer discs than the solver's are solved.
+    let mut solver = Solver::new(4).unwrap();
+    let three = Config::tower(3, Peg::FIRST).unwrap();
+    assert_eq!(
+        solver
+            .solve(&three, &Config::tower(3, Peg::LAST).unwrap())
+            .len(),
+        5
+    );
+}
