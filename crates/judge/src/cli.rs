@@ -153,12 +153,35 @@ fn arguments<T: clap::Parser>(examples: &str) -> Result<T, Parsed> {
         })
 }
 
-/// The first line of clap's message, without its `error: ` prefix, with a pointer to `--help`.
+/// Clap's message as one line, with a pointer to `--help`: its lines up to the usage joined
+/// (so that a missing argument is named, and an invalid value comes with the values allowed and
+/// clap's tip), without the `error: ` prefix. A missing subcommand, for which clap shows the
+/// help, names the subcommands instead.
 fn one_line(message: &str) -> String {
-    let first = message.lines().next().unwrap_or_default();
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    format!("{first} (see --help)")
+    let lines: Vec<&str> = message.lines().map(str::trim).collect();
+    if let Some(start) = lines.iter().position(|line| *line == "Commands:") {
+        let names: Vec<&str> = lines[start + 1..]
+            .iter()
+            .take_while(|line| !line.is_empty())
+            .filter_map(|line| line.split_whitespace().next())
+            .filter(|name| *name != "help")
+            .collect();
+        return format!("a subcommand is needed: {} (see --help)", names.join(", "));
+    }
+    let mut words = Vec::new();
+    for line in lines {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        if !line.is_empty() {
+            words.push(line.strip_prefix("error: ").unwrap_or(line));
+        }
+    }
+    format!("{} (see --help)", words.join(" "))
 }
+
+#[cfg(test)]
+mod tests;
 
 /// Reads all of stdin as UTF-8 text.
 ///
