@@ -42,6 +42,30 @@ mod tidy;
 
 use std::process::ExitCode;
 
+/// The commands, in the order of the usage.
+const COMMANDS: [&str; 9] = [
+    "verify",
+    "oracle",
+    "gen-testdata",
+    "bench",
+    "fuzz",
+    "browser",
+    "doc-links",
+    "faults",
+    "chaos",
+];
+
+/// What `cargo xtask --help` prints.
+const USAGE: &str = "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]
+       cargo xtask oracle PUZZLE [ARGS] < input
+       cargo xtask gen-testdata [PUZZLE]
+       cargo xtask bench [NAME]
+       cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]
+       cargo xtask browser
+       cargo xtask doc-links
+       cargo xtask faults [--filter TEXT]
+       cargo xtask chaos [--faults K] [--discs N] [--seed S]";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -54,12 +78,15 @@ fn main() -> ExitCode {
         Some("doc-links") => doc_links::run(&args[1..]),
         Some("faults") => faults::run(&args[1..]),
         Some("chaos") => chaos::run(&args[1..]),
-        _ => Err(String::from(
-            "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-limit SECS]\n       \
-             cargo xtask oracle PUZZLE [ARGS] < input\n       cargo xtask gen-testdata [PUZZLE]\n       cargo xtask bench [NAME]\n       \
-             cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]\n       cargo xtask browser\n       cargo xtask doc-links\n       \
-             cargo xtask faults [--filter TEXT]\n       cargo xtask chaos [--faults K] [--discs N] [--seed S]",
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(unknown) => Err(format!(
+            "unknown command '{unknown}'; the commands: {} (see cargo xtask --help)",
+            COMMANDS.join(", ")
         )),
+        None => Err(format!("a command is needed\n{USAGE}")),
     };
     match result {
         Ok(code) => code,

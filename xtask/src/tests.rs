@@ -235,3 +235,13 @@ fn the_marbles_oracle_and_checker_agree_on_every_tilt() {
         }
     }
 }
+
+#[test]
+fn the_usage_shows_every_command() {
+    for command in crate::COMMANDS {
+        assert!(
+            crate::USAGE.contains(&format!("cargo xtask {command}")),
+            "{command}"
+        );
+    }
+}

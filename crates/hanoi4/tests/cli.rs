@@ -168,3 +168,34 @@ fn a_table_too_large_for_the_address_space_is_refused_before_the_build() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `eccentricity N` refuses too many discs in one shape, naming both ranges, whether clap
+/// refuses the number (beyond the spread search's) or one process does (beyond its own);
+/// a missing N and a missing subcommand are named.
+#[test]
+fn refusals_name_what_is_wrong() {
+    let binary: &std::path::Path = env!("CARGO_BIN_EXE_hanoi4").as_ref();
+    let refused = |args: &[&str]| {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        let run = judge::testing::run(binary, &args, b"");
+        assert_eq!(run.status, Some(2), "{run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{run:?}");
+        run.stderr
+    };
+    let (one, spread) = (
+        hanoi4::GoalTable::MAX_DISCS,
+        hanoi4::GoalTable::MAX_SPREAD_DISCS,
+    );
+    let ranges = format!(
+        "discs: one process takes 1 to {one}, the spread search (--processes P) 1 to {spread}"
+    );
+    for n in [one + 1, spread + 1, 0].map(|n| n.to_string()) {
+        let n = n.as_str();
+        let message = refused(&["eccentricity", n]);
+        assert!(message.contains(&format!("{n} {ranges}")), "{message}");
+    }
+    assert!(refused(&["eccentricity"]).contains("not provided: <N>"));
+    assert!(refused(&["table", "build", "12"]).contains("not provided: --dir <DIR>"));
+    assert!(refused(&["table"]).contains("a subcommand is needed: build, info"));
+}

@@ -232,7 +232,7 @@ impl PageArguments {
             Ok(Some((path.clone(), self.case - 1)))
         } else {
             Err(Failure::new(format!(
-                "--case {}: the input has {count} case(s)",
+                "--case {}: cases count from 1, and the input has {count} (1..={count})",
                 self.case
             )))
         }

@@ -48,7 +48,7 @@ pub enum Command {
     Eccentricity {
         /// The number of discs (1 to 19 on one machine; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
         /// 19: 6.5 min, 11 GiB of memory). Up to 31 spread over processes, as far as their memory goes.
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_SPREAD_DISCS as i64))]
+        #[arg(value_parser = crate::eccentricity::discs)]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
         #[arg(long, value_name = "FILE.svg")]

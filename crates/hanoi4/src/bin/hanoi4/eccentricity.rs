@@ -16,7 +16,29 @@ use crate::status::{clear_levels, level_progress, with_level_progress};
 /// `eccentricity N [--plot FILE]` on this machine's cores; with `check_memory`, refused at once
 /// when the table would not fit.
 pub fn run(n: usize, plot: Option<&Path>, check_memory: bool) -> Result<Stdout<'static>, Failure> {
+    if n > GoalTable::MAX_DISCS {
+        return Err(Failure::new(discs_refused(n)));
+    }
     build(n, None, false, plot, check_memory)
+}
+
+/// Why `eccentricity N` refuses `n` discs: one message for the range of one process and for
+/// the range of the spread search.
+pub fn discs_refused(n: impl std::fmt::Display) -> String {
+    format!(
+        "{n} discs: one process takes 1 to {}, the spread search (--processes P) 1 to {}",
+        GoalTable::MAX_DISCS,
+        GoalTable::MAX_SPREAD_DISCS
+    )
+}
+
+/// The number of discs of `eccentricity N`: 1 to [`GoalTable::MAX_SPREAD_DISCS`], refused with
+/// [`discs_refused`] otherwise.
+pub fn discs(text: &str) -> Result<u8, String> {
+    text.parse::<u8>()
+        .ok()
+        .filter(|&n| (1..=GoalTable::MAX_SPREAD_DISCS).contains(&usize::from(n)))
+        .ok_or_else(|| discs_refused(text))
 }
 
 /// Builds the goal table of `n` discs, saves it in `dir` when given (refusing at once, before
