@@ -345,6 +345,9 @@ fn compare_with_oracle(
             ));
         }
     };
+    if let Some(fault) = verify::layout_fault(actual) {
+        return Ok(Some(fault));
+    }
     let expected_lines = verify::normalise(&expected);
     let actual_lines = verify::normalise(actual);
     let verdict = match puzzles::checker_for(crate_name, args) {

@@ -245,3 +245,30 @@ fn the_usage_shows_every_command() {
         );
     }
 }
+
+#[test]
+fn verify_refuses_an_output_laid_out_otherwise_than_line_by_line() {
+    use crate::verify::layout_fault;
+    assert_eq!(layout_fault(""), None);
+    assert_eq!(layout_fault("1\n2\n"), None);
+    assert!(
+        layout_fault("1\n2")
+            .unwrap()
+            .contains("does not end with a newline")
+    );
+    assert!(
+        layout_fault("1\n\n")
+            .unwrap()
+            .contains("ends with an empty line")
+    );
+    assert!(
+        layout_fault("1\r\n")
+            .unwrap()
+            .contains("line 1 ends with a carriage return")
+    );
+    assert!(
+        layout_fault("1\n2 \n")
+            .unwrap()
+            .contains("line 2 ends with whitespace")
+    );
+}

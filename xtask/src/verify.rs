@@ -135,6 +135,33 @@ pub fn normalise(text: &str) -> Vec<&str> {
     lines
 }
 
+/// What is wrong with the layout of an output, byte for byte, before its lines are compared:
+/// every line, the last too, ends with one `\n`, with no `\r`, no trailing whitespace and no
+/// empty line at the end (the house's binaries write each line with `writeln!`).
+pub fn layout_fault(output: &str) -> Option<String> {
+    if output.is_empty() {
+        return None;
+    }
+    if !output.ends_with('\n') {
+        return Some("the output does not end with a newline".to_string());
+    }
+    if output.ends_with("\n\n") {
+        return Some("the output ends with an empty line".to_string());
+    }
+    // Split on `\n` alone: `str::lines` would take a `\r\n` for a line ending.
+    let body = &output[..output.len() - 1];
+    body.split('\n').enumerate().find_map(|(i, line)| {
+        let line_number = i + 1;
+        if line.ends_with('\r') {
+            Some(format!("line {line_number} ends with a carriage return"))
+        } else if line.ends_with(char::is_whitespace) {
+            Some(format!("line {line_number} ends with whitespace"))
+        } else {
+            None
+        }
+    })
+}
+
 /// The verdict on one case, with a short explanation on failure.
 enum Verdict {
     Accepted,
@@ -214,6 +241,9 @@ fn judge(case: &Case, run: &RunOutput) -> Result<Verdict, String> {
         .map_err(|e| format!("{}: {e}", expected_path.display()))?;
     let input = std::fs::read_to_string(&case.input)
         .map_err(|e| format!("{}: {e}", case.input.display()))?;
+    if let Some(fault) = layout_fault(&actual) {
+        return Ok(Verdict::WrongAnswer(fault));
+    }
     let actual_lines = normalise(&actual);
     let expected_lines = normalise(&expected);
     if let Some(checker) = puzzles::checker_for(&case.crate_name, &case.args) {
