@@ -2,7 +2,11 @@
 
 #[test]
 fn command_line_conventions_and_help() {
-    let help = judge::testing::conventions(env!("CARGO_BIN_EXE_coins").as_ref(), "coins");
+    let help = judge::testing::conventions(
+        env!("CARGO_BIN_EXE_coins").as_ref(),
+        "coins",
+        (&[], include_bytes!("../../../testdata/coins/sample.in")),
+    );
     insta::assert_snapshot!("help", help);
 }
 

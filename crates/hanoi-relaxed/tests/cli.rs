@@ -5,6 +5,10 @@ fn command_line_conventions_and_help() {
     let help = judge::testing::conventions(
         env!("CARGO_BIN_EXE_hanoi-relaxed").as_ref(),
         "hanoi-relaxed",
+        (
+            &[],
+            include_bytes!("../../../testdata/hanoi-relaxed/example1.in"),
+        ),
     );
     insta::assert_snapshot!("help", help);
 }

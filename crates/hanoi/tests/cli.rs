@@ -2,7 +2,11 @@
 
 #[test]
 fn command_line_conventions_and_help() {
-    let help = judge::testing::conventions(env!("CARGO_BIN_EXE_hanoi").as_ref(), "hanoi");
+    let help = judge::testing::conventions(
+        env!("CARGO_BIN_EXE_hanoi").as_ref(),
+        "hanoi",
+        (&[], include_bytes!("../../../testdata/hanoi/sample.in")),
+    );
     insta::assert_snapshot!("help", help);
 }
 

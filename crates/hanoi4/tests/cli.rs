@@ -2,7 +2,11 @@
 
 #[test]
 fn command_line_conventions_and_help() {
-    let help = judge::testing::conventions(env!("CARGO_BIN_EXE_hanoi4").as_ref(), "hanoi4");
+    let help = judge::testing::conventions(
+        env!("CARGO_BIN_EXE_hanoi4").as_ref(),
+        "hanoi4",
+        (&[], include_bytes!("../../../testdata/hanoi4/sample.in")),
+    );
     insta::assert_snapshot!("help", help);
 }
 

@@ -65,12 +65,24 @@ pub fn assert_refusal(name: &str, run: &Run) -> String {
 /// * `--help` and `-h` succeed with the usage, an example and the exit codes; `--version` prints
 ///   `<name> <version>`;
 /// * an unknown flag, and an argument that is not UTF-8, are refused in the house shape;
-/// * input that is not UTF-8 is refused naming its line; empty input is refused naming line 1.
+/// * input that is not UTF-8 is refused naming its line; empty input is refused naming line 1;
+/// * the answer to `sample` (arguments and a judge input) ends with one newline, as every line
+///   does (`writeln!`), and has no carriage return or empty last line.
 ///
 /// # Panics
 /// When a convention is broken.
 #[track_caller]
-pub fn conventions(binary: &Path, name: &str) -> String {
+pub fn conventions(binary: &Path, name: &str, sample: (&[&str], &[u8])) -> String {
+    let (args, input) = sample;
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    let answer = run(binary, &args, input);
+    assert_eq!(answer.status, Some(0), "{answer:?}");
+    assert!(
+        answer.stdout.ends_with('\n')
+            && !answer.stdout.ends_with("\n\n")
+            && !answer.stdout.contains('\r'),
+        "the answer ends with one newline, and has no carriage return: {answer:?}"
+    );
     let help = run(binary, &[OsStr::new("--help")], b"");
     assert_eq!(help.status, Some(0), "{help:?}");
     assert!(help.stdout.contains("Usage:"), "{help:?}");

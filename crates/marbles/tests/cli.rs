@@ -2,7 +2,14 @@
 
 #[test]
 fn command_line_conventions_and_help() {
-    let help = judge::testing::conventions(env!("CARGO_BIN_EXE_marbles").as_ref(), "marbles");
+    let help = judge::testing::conventions(
+        env!("CARGO_BIN_EXE_marbles").as_ref(),
+        "marbles",
+        (
+            &["--output", "possible"],
+            include_bytes!("../../../testdata/marbles/13459/hard_answer10_05.in"),
+        ),
+    );
     insta::assert_snapshot!("help", help);
 }
 
