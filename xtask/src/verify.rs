@@ -335,3 +335,6 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         ExitCode::FAILURE
     })
 }
+
+#[cfg(test)]
+mod tests;
