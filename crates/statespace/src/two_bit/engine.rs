@@ -225,10 +225,9 @@ const SMALL_STATES: u64 = 1 << 22;
 /// The time a successor takes, generation and all, from which gathering successors pays in a
 /// table that the caches may hold ([`Reads::Measured`]): a space whose moves take that long
 /// (unranking and ranking a permutation, say) leaves the processor no room to overlap the
-/// reads of its successors' words, which then wait one after another (measured on 11
-/// pancakes, 75 ns a successor: 30.6 s reading at once, 20.2 s gathered), while gathering
-/// costs a space of cheap moves more than its reads (the hypercube of 2^25 states, 1.7 ns a
-/// successor: 1.45 s reading at once, 2.3 s gathered).
+/// reads of its successors' words, which then wait one after another, while gathering costs a
+/// space of cheap moves (a hypercube's bit flips) more than its reads save
+/// (`docs/performance.md` has the measurements).
 const GATHER_NANOS: u64 = 12;
 
 /// The fewest successors generated in a level for its time to decide [`Reads::Measured`].
@@ -308,7 +307,7 @@ const FAR_STATES_SHIFT: u32 = 20;
 /// states each, reached (or mailed) a bucket at a time when it is full and at the end of the
 /// thread's expansion. One hold per state instead would make the threads fight over the holds'
 /// cache lines on spaces whose moves land anywhere; a bucket costs one store a state, where
-/// the counting sort it replaced read and wrote each state three times.
+/// sorting the successors by segment would read and write each of them several times.
 struct Far {
     shift: u32,
     /// Bucket `s` is `states[s << shift..][..fill[s]]`.
