@@ -90,6 +90,9 @@ pub enum SolveError {
         /// The file.
         path: PathBuf,
     },
+    /// A search on disk that could not run or go on ([`crate::GoalTable::build_on_disk`]).
+    #[error(transparent)]
+    Disk(#[from] statespace_disk::DiskError),
     /// The search spread over a cluster stopped ([`crate::GoalTable::spread_search`]).
     #[cfg(feature = "cluster")]
     #[error(transparent)]

@@ -12,6 +12,7 @@
 use std::path::Path;
 
 use statespace::{Levels, TwoBitSearch, TwoBitTable, descend_mod3};
+use statespace_disk::RunOnDisk;
 
 use crate::engine::Engine;
 use crate::error::SolveError;
@@ -83,6 +84,60 @@ impl GoalTable {
             table,
         };
         Ok((table, levels))
+    }
+
+    /// [`GoalTable::build`] with the table in a file of the folder `dir` instead of memory
+    /// ([`statespace_disk::RunOnDisk`]): for tables larger than memory (20 discs:
+    /// 45.8 GB). The folder holds the search's checkpoints; a run killed at any moment, run
+    /// again with the same folder, goes on from its last checkpoint (`progress` is told the
+    /// levels before it again), and a finished one answers at once from its file. Up to
+    /// [`GoalTable::MAX_SPREAD_DISCS`] discs, as far as the disk goes.
+    ///
+    /// # Errors
+    /// [`SolveError::TooManyDiscs`] past that; [`SolveError::Disk`] when the folder's files
+    /// cannot be read or written (a full disk among them) or hold another search.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use hanoi4::{Config, GoalTable, Peg};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("hanoi4-doc-disk-{}", std::process::id()));
+    /// let (table, levels) = GoalTable::build_on_disk(8, 2, &dir, |_, _| {})?;
+    /// assert_eq!(levels.max_distance(), 33);
+    /// assert_eq!(table.distance(&Config::tower(8, Peg::FIRST)?), 33);
+    /// # drop(table);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn build_on_disk(
+        n_discs: usize,
+        threads: usize,
+        dir: &Path,
+        progress: impl FnMut(u32, u64),
+    ) -> Result<(Self, Levels), SolveError> {
+        SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
+        let space = RankedSpace::new(n_discs);
+        let goal = space.rank_of(Self::goal(n_discs));
+        let (table, levels) = TwoBitSearch::new(&space, space.index().len())
+            .seeds([(goal, 0)])
+            .threads(threads)
+            .weight(space.orbits())
+            .progress(progress)
+            .run_on_disk(dir, &format!("hanoi4 goal table, {n_discs} discs"))?;
+        let table = Self {
+            n_discs,
+            space,
+            table,
+        };
+        Ok((table, levels))
+    }
+
+    /// The memory a goal table of `n_discs` built on disk needs besides what the kernel caches
+    /// of its file: the search's bitmaps (a bit per 64 states, twice) and its buffers.
+    pub fn disk_memory_needed(n_discs: usize) -> u64 {
+        let len = CanonicalIndex::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS)).len();
+        len / 256 + (64 << 20)
     }
 
     /// The bytes a goal table of `n_discs` holds while it is built or loaded: two bits per

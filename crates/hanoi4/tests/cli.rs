@@ -192,7 +192,7 @@ fn refusals_name_what_is_wrong() {
         hanoi4::GoalTable::MAX_SPREAD_DISCS,
     );
     let ranges = format!(
-        "discs: one process takes 1 to {one}, the spread search (--processes P) 1 to {spread}"
+        "discs: the table in memory takes 1 to {one}, on disk (--disk DIR) or spread (--processes P) 1 to {spread}"
     );
     for n in [one + 1, spread + 1, 0].map(|n| n.to_string()) {
         let n = n.as_str();
@@ -200,6 +200,37 @@ fn refusals_name_what_is_wrong() {
         assert!(message.contains(&format!("{n} {ranges}")), "{message}");
     }
     assert!(refused(&["eccentricity"]).contains("not provided: <N>"));
+    let both = refused(&["eccentricity", "5", "--disk", "x", "--processes", "2"]);
+    assert!(both.contains("--disk runs in one process"), "{both}");
     assert!(refused(&["table", "build", "12"]).contains("not provided: --dir <DIR>"));
     assert!(refused(&["table"]).contains("a subcommand is needed: build, info"));
+}
+
+/// `eccentricity N --disk DIR` prints the levels of the search in memory; run again, the
+/// finished search answers from its folder with the same levels.
+#[test]
+fn the_eccentricity_on_disk_is_the_one_in_memory() {
+    let binary: &std::path::Path = env!("CARGO_BIN_EXE_hanoi4").as_ref();
+    let dir = std::env::temp_dir().join(format!("hanoi4-cli-disk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let levels = |args: &[&std::ffi::OsStr]| {
+        let run = judge::testing::run(binary, args, b"");
+        assert_eq!(run.status, Some(0), "{run:?}");
+        run.stdout
+            .lines()
+            .filter(|line| line.starts_with("distance"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let memory = levels(&["eccentricity".as_ref(), "11".as_ref()]);
+    assert_eq!(memory.len(), 66, "levels 0 to 65 of 11 discs");
+    let on_disk = [
+        "eccentricity".as_ref(),
+        "11".as_ref(),
+        "--disk".as_ref(),
+        dir.as_os_str(),
+    ];
+    assert_eq!(levels(&on_disk), memory);
+    assert_eq!(levels(&on_disk), memory, "answered from the folder");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

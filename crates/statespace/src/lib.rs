@@ -21,7 +21,8 @@ pub use search::{
 };
 pub use space::{FnSpace, Space, from_fn};
 pub use two_bit::{
-    TableAllocError, TwoBitSearch, TwoBitTable, Weight, descend_mod3, descend_mod3_to_seed,
+    LevelStart, Resume, TableAllocError, TableStore, TwoBitSearch, TwoBitTable, Weight,
+    descend_mod3, descend_mod3_to_seed,
 };
 pub use typed::{DensePuzzle, Packed, Puzzle, Search, Stats, TwoBitDistances};
 

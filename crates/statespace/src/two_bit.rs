@@ -19,7 +19,10 @@ use crate::search::Levels;
 use crate::space::Space;
 
 mod engine;
+mod store;
 mod table;
+
+pub use store::{LevelStart, Resume, TableStore};
 
 pub use table::{TableAllocError, TwoBitTable, Weight, reach_in_word};
 
@@ -288,6 +291,76 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             &self.weight,
             &mut self.progress,
             options,
+        )?;
+        Ok((table, Levels::from_sizes(sizes)))
+    }
+
+    /// The number of states the search covers.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the search covers no state.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The words of codes (an aligned run of them) that one thread at most writes at a time
+    /// in this search: the unit a [`TableStore`] may save before a write.
+    pub fn exclusive_words(&self) -> u64 {
+        1 << engine::segment_words_shift(self.len, self.threads)
+    }
+
+    /// [`TwoBitSearch::run`] with the codes kept by `store` (`statespace-disk` keeps them in a
+    /// file), going on from `resume` when given: a search stopped after the store's
+    /// [`TableStore::level_start`] for that level, with the store's words as they were then
+    /// (every state unreached for a new search). The levels before `resume`'s are reported
+    /// to the progress again; a complete `resume` searches nothing.
+    ///
+    /// The levels are those of the search in memory. The exact frontier
+    /// ([`TwoBitSearch::exact_frontier`]) is not kept (it would be `len / 8` bytes of memory):
+    /// a block's older states with the level's code are expanded again, which changes only
+    /// the time. Successors outside the segment a thread holds are mailed and applied in the
+    /// order of the table, even on one thread, so that a store on disk is read and written in
+    /// order.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] when the search's bitmaps cannot be allocated.
+    ///
+    /// # Panics
+    /// As [`TwoBitSearch::run`]; when the store does not hold `len.div_ceil(32)` words; and
+    /// with the store's own payload when the store stops the search.
+    pub fn run_in(
+        mut self,
+        store: Box<dyn TableStore>,
+        resume: Option<Resume>,
+    ) -> Result<(TwoBitTable, Levels), TableAllocError> {
+        self.seeds.sort_by_key(|&(_, level)| level);
+        let table = TwoBitTable::in_store(store, self.len);
+        if let Some(resume) = resume.as_ref().filter(|resume| resume.complete) {
+            for (depth, &size) in resume.sizes.iter().enumerate() {
+                if size > 0 || depth == 0 {
+                    (self.progress)(depth as u32, size);
+                }
+            }
+            return Ok((table, Levels::from_sizes(resume.sizes.clone())));
+        }
+        let options = engine::Options {
+            threads: self.threads,
+            exact_frontier: false,
+            cached: self.cached,
+        };
+        let table::Words::Store(store) = &table.words else {
+            unreachable!("a table in a store");
+        };
+        let sizes = engine::search_in(
+            self.space,
+            &table,
+            &self.seeds,
+            &self.weight,
+            &mut self.progress,
+            options,
+            Some((store.as_ref(), resume)),
         )?;
         Ok((table, Levels::from_sizes(sizes)))
     }

@@ -44,6 +44,7 @@ use crate::members::Members;
 use crate::space::Space;
 use crate::space::Successors;
 
+use super::store::{LevelStart, Resume, TableStore};
 use super::table::{
     TableAllocError, TwoBitTable, UNSEEN, Weight, check_block_bound, check_bound, reach_in_word,
     try_filled,
@@ -78,6 +79,11 @@ struct Layout {
     segment_shift: u32,
     /// The number of segments (the last one may be partial).
     segments: usize,
+    /// Whether a thread writes only into the segment it holds, even alone: the search in a
+    /// [`TableStore`] (on disk), whose successors in other segments are mailed, then applied
+    /// in the order of the table, instead of written into pages that may have to be read from
+    /// the disk first.
+    confined: bool,
 }
 
 impl Layout {
@@ -103,6 +109,7 @@ impl Layout {
             threads,
             segment_shift,
             segments: segments as usize,
+            confined: false,
         }
     }
 
@@ -116,7 +123,7 @@ impl Layout {
     /// or the thread is the only one.
     #[inline(always)]
     fn writes(&self, held: usize, state: u64) -> bool {
-        self.threads == 1 || self.segment(state) == held
+        (self.threads == 1 && !self.confined) || self.segment(state) == held
     }
 
     /// The thread that applies the mail for `segment`.
@@ -317,7 +324,7 @@ struct Far {
 
 impl Far {
     fn new(layout: &Layout) -> Self {
-        if layout.threads == 1 {
+        if layout.threads == 1 && !layout.confined {
             // One thread holds every segment: nothing is far.
             return Self {
                 shift: 0,
@@ -448,20 +455,32 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// in `word`, which the calling thread holds.
     #[inline(always)]
     fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
-        let new = self.write(&self.shared.table[word], mask);
+        let new = self.write(word, mask);
         self.next.mark_if(word / 2, new != 0);
         self.shared.enter(word, new);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
-    /// Writes `next_code` into the unreached states of `mask` in `cell` (the low bits of their
-    /// fields), and returns them.
+    /// Writes `next_code` into the unreached states of `mask` in word `word` (the low bits of
+    /// their fields), and returns them.
     #[inline(always)]
-    fn write(&self, cell: &AtomicU64, mask: u64) -> u64 {
+    fn write(&self, word: usize, mask: u64) -> u64 {
+        let cell = &self.shared.table[word];
         let (codes, new) = reach_in_word(cell.load(Ordering::Relaxed), mask, self.next_code);
-        // Written whether or not anything is new, with no branch: which sets reach something
-        // is unpredictable.
-        cell.store(codes, Ordering::Relaxed);
+        match self.shared.store {
+            // Written whether or not anything is new, with no branch: which sets reach
+            // something is unpredictable.
+            None => cell.store(codes, Ordering::Relaxed),
+            // In a store (on disk) only what changes is written, after the store is told (it
+            // saves the page in its undo log):
+            // a store into a page dirties it, and a dirty page is written back.
+            Some(store) => {
+                if new != 0 {
+                    store.before_write(word);
+                    cell.store(codes, Ordering::Relaxed);
+                }
+            }
+        }
         new
     }
 
@@ -470,12 +489,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     #[inline(always)]
     fn reach_block(&self, worker: &mut Worker, first: u64, set: Members) {
         let word = (first >> 5) as usize;
-        let [low, high] = &self.shared.table[word..word + 2] else {
-            unreachable!("two words");
-        };
         let set = set.layout();
-        let new_low = self.write(low, set as u64);
-        let new_high = self.write(high, (set >> 64) as u64);
+        let new_low = self.write(word, set as u64);
+        let new_high = self.write(word + 1, (set >> 64) as u64);
         self.next.mark_if(word / 2, new_low | new_high != 0);
         self.shared.enter_block(word / 2, new_low, new_high);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
@@ -487,15 +503,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     #[inline(always)]
     fn reach_three(&self, worker: &mut Worker, first: u64, set: Members) {
         let word = (first >> 5) as usize;
-        let [a, b, c] = &self.shared.table[word..word + 3] else {
-            unreachable!("three words");
-        };
-        for (i, (cell, piece)) in [a, b, c]
-            .into_iter()
-            .zip(set.three_words(first))
-            .enumerate()
-        {
-            let new = self.write(cell, piece);
+        for (i, piece) in set.three_words(first).into_iter().enumerate() {
+            let new = self.write(word + i, piece);
             self.next.mark_if((word + i) / 2, new != 0);
             self.shared.enter(word + i, new);
             worker.found += self.shared.weight.of_fields(((word + i) as u64) << 5, new);
@@ -513,6 +522,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             }
             let _held = shared.held.hold(segment);
             self.expand_segment(worker, segment);
+            if let Some(store) = shared.store {
+                let shift = shared.layout.segment_words_shift();
+                store.done_with(segment << shift, (segment + 1) << shift);
+            }
         }
     }
 
@@ -719,7 +732,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
         let start = segment << worker.far.shift;
         let bucket = &worker.far.states[start..start + fill];
-        if let Some(_held) = self.shared.held.try_hold(segment) {
+        let held = if self.shared.layout.confined {
+            None
+        } else {
+            self.shared.held.try_hold(segment)
+        };
+        if let Some(_held) = held {
             let table = self.shared.table;
             for (i, &succ) in bucket.iter().enumerate() {
                 if let Some(&ahead) = bucket.get(i + 8) {
@@ -751,7 +769,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let target = layout.segment(state);
         if layout.writes(segment, state) {
             self.reach_word(&mut worker.found, word, mask);
-        } else if let Some(_held) = self.shared.held.try_hold(target) {
+        } else if !layout.confined
+            && let Some(_held) = self.shared.held.try_hold(target)
+        {
             self.reach_word(&mut worker.found, word, mask);
         } else {
             worker.outbox[layout.applier(target)].push((word as u64, mask));
@@ -780,6 +800,21 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// Reaches what the threads sent for the segments the calling thread applies.
     fn apply(&self, worker: &mut Worker) {
         let threads = self.shared.layout.threads;
+        if self.shared.layout.confined {
+            // All of it in the order of the table, a page read and written once.
+            let mut all = Vec::new();
+            for from in 0..threads {
+                let mut slot = self.shared.mail[worker.id * threads + from]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                all.append(&mut slot);
+            }
+            all.sort_unstable_by_key(|&(word, _)| word);
+            for (word, mask) in all {
+                self.reach_word(&mut worker.found, word as usize, mask);
+            }
+            return;
+        }
         for from in 0..threads {
             let mut slot = self.shared.mail[worker.id * threads + from]
                 .lock()
@@ -975,9 +1010,24 @@ struct Shared<'a, S, W> {
     /// Whether a thread panicked, and the first panic.
     failed: AtomicBool,
     failure: Mutex<Option<Box<dyn Any + Send>>>,
+    /// For a search in a store (on disk): the store, told of writes and of each level.
+    store: Option<&'a dyn TableStore>,
 }
 
 impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
+    /// Tells the store, when the search has one, that level `depth` is about to be expanded
+    /// (or that the search is over).
+    fn level_start(&self, depth: u64, sizes: &[u64], complete: bool) {
+        if let Some(store) = self.store {
+            store.level_start(&LevelStart {
+                depth,
+                sizes,
+                dirty: &self.dirty[(depth % 2) as usize].bits,
+                complete,
+            });
+        }
+    }
+
     /// [`Shared::enter`] for both words of block `block` at once.
     #[inline(always)]
     fn enter_block(&self, block: usize, new_low: u64, new_high: u64) {
@@ -1060,16 +1110,54 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
     }
 
     /// The calling thread: it runs the level loop, and works each level like the others.
-    fn lead(&self, seeds: &[(u64, u32)], progress: &mut impl FnMut(u32, u64)) -> Vec<u64> {
+    fn lead(
+        &self,
+        seeds: &[(u64, u32)],
+        progress: &mut impl FnMut(u32, u64),
+        resume: Option<Resume>,
+    ) -> Vec<u64> {
         let mut worker = Worker::new(0, &self.layout);
         let mut plan = Plan {
             seeds: seeds.iter().copied().peekable(),
             sizes: Vec::new(),
             carried: 0,
         };
+        // A search in a store going on from a checkpoint: its levels so far, the blocks of the
+        // level it stopped before, and the seeds still to come.
+        let mut resumed = None;
+        if let Some(resume) = resume {
+            for (depth, &size) in resume.sizes.iter().enumerate() {
+                if size > 0 || depth == 0 {
+                    progress(depth as u32, size);
+                }
+            }
+            while plan
+                .seeds
+                .next_if(|&(_, level)| u64::from(level) <= resume.depth)
+                .is_some()
+            {}
+            plan.sizes = resume.sizes;
+            for (cell, bits) in self.dirty[(resume.depth % 2) as usize]
+                .bits
+                .iter()
+                .zip(resume.dirty)
+            {
+                cell.store(bits, Ordering::Relaxed);
+            }
+            resumed = Some(resume.depth);
+        }
         loop {
             let mut next = None;
-            self.guard(|| next = plan.next_level(self, progress));
+            if let Some(depth) = resumed.take() {
+                next = Some(depth);
+            } else {
+                self.guard(|| {
+                    next = plan.next_level(self, progress);
+                    if let Some(depth) = next {
+                        self.level_start(depth, &plan.sizes, false);
+                    }
+                });
+            }
             match next {
                 Some(depth) if !self.failed.load(Ordering::Relaxed) => {
                     self.claim.0.store(0, Ordering::Relaxed);
@@ -1080,6 +1168,10 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             // The others go: into the level, or home.
             self.barrier.wait();
             let Some(depth) = next.filter(|_| !self.stop.load(Ordering::Relaxed)) else {
+                if !self.failed.load(Ordering::Relaxed) {
+                    let depth = plan.sizes.len() as u64;
+                    self.guard(|| self.level_start(depth, &plan.sizes, true));
+                }
                 return plan.sizes;
             };
             let start = Instant::now();
@@ -1223,7 +1315,32 @@ pub(super) fn search<S: Space + Sync>(
     options: Options,
 ) -> Result<(TwoBitTable, Vec<u64>), TableAllocError> {
     let table = TwoBitTable::try_new(len)?;
-    let layout = Layout::new(len, options.threads);
+    let sizes = search_in(space, &table, seeds, weight, progress, options, None)?;
+    Ok((table, sizes))
+}
+
+/// log2 of the words of a segment of the search of `len` states on `threads` threads: the
+/// unit within which one thread writes at a time.
+pub(super) fn segment_words_shift(len: u64, threads: usize) -> u32 {
+    Layout::new(len, threads).segment_words_shift()
+}
+
+/// The search into `table` (every state unreached, or as a checkpoint left it when the search
+/// in a store resumes).
+pub(super) fn search_in<S: Space + Sync>(
+    space: &S,
+    table: &TwoBitTable,
+    seeds: &[(u64, u32)],
+    weight: &impl Weight,
+    progress: &mut impl FnMut(u32, u64),
+    options: Options,
+    store: Option<(&dyn TableStore, Option<Resume>)>,
+) -> Result<Vec<u64>, TableAllocError> {
+    let len = table.len;
+    let layout = Layout {
+        confined: store.is_some(),
+        ..Layout::new(len, options.threads)
+    };
     let blocks = table.words.len().div_ceil(2);
     let shared = Shared {
         space,
@@ -1251,7 +1368,9 @@ pub(super) fn search<S: Space + Sync>(
         barrier: Barrier::new(layout.threads),
         failed: AtomicBool::new(false),
         failure: Mutex::new(None),
+        store: store.as_ref().map(|&(store, _)| store),
     };
+    let resume = store.and_then(|(_, resume)| resume);
     let sizes = std::thread::scope(|scope| {
         for id in 1..layout.threads {
             let shared = &shared;
@@ -1268,7 +1387,7 @@ pub(super) fn search<S: Space + Sync>(
                 break;
             }
         }
-        shared.lead(seeds, progress)
+        shared.lead(seeds, progress, resume)
     });
     let failure = shared
         .failure
@@ -1278,7 +1397,7 @@ pub(super) fn search<S: Space + Sync>(
         // The first panic of any thread, raised again with its own message.
         std::panic::resume_unwind(payload);
     }
-    Ok((table, sizes))
+    Ok(sizes)
 }
 
 #[cfg(test)]

@@ -5,13 +5,36 @@
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::store::TableStore;
+
 /// The code of a state not reached.
 pub(super) const UNSEEN: u64 = 3;
 
 /// Two bits per packed state in `0..len`: distance mod 3, or 3 for not reached.
+///
+/// The codes are held in memory, or by a [`TableStore`] (for a search on disk, a file mapped
+/// into memory: `statespace-disk`).
 pub struct TwoBitTable {
-    pub(super) words: Vec<AtomicU64>,
+    pub(super) words: Words,
     pub(super) len: u64,
+}
+
+/// Where a table's words live.
+pub(super) enum Words {
+    Heap(Vec<AtomicU64>),
+    Store(Box<dyn TableStore>),
+}
+
+impl std::ops::Deref for Words {
+    type Target = [AtomicU64];
+
+    #[inline(always)]
+    fn deref(&self) -> &[AtomicU64] {
+        match self {
+            Words::Heap(words) => words,
+            Words::Store(store) => store.words(),
+        }
+    }
 }
 
 /// The allocator refused the memory of a two-bit table (or of the bitmaps of its search).
@@ -100,6 +123,27 @@ impl TwoBitTable {
         (code != UNSEEN).then_some(code as u8)
     }
 
+    /// A table whose `len` states' codes `store` keeps (see [`TableStore::words`]).
+    ///
+    /// # Panics
+    /// When the store does not hold `len.div_ceil(32)` words.
+    pub fn in_store(store: Box<dyn TableStore>, len: u64) -> Self {
+        assert_eq!(
+            store.words().len() as u64,
+            len.div_ceil(32),
+            "word count for {len} states"
+        );
+        Self {
+            words: Words::Store(store),
+            len,
+        }
+    }
+
+    /// Whether a [`TableStore`] keeps the codes (a search on disk), not this table's memory.
+    pub fn is_in_store(&self) -> bool {
+        matches!(self.words, Words::Store(_))
+    }
+
     /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
     pub fn words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
         self.words.iter().map(|w| w.load(Ordering::Relaxed))
@@ -116,7 +160,7 @@ impl TwoBitTable {
             "word count for {len} states"
         );
         Self {
-            words: words.into_iter().map(AtomicU64::new).collect(),
+            words: Words::Heap(words.into_iter().map(AtomicU64::new).collect()),
             len,
         }
     }

@@ -46,8 +46,9 @@ pub enum Command {
     /// Build the goal table of N discs in memory and print how many configurations lie at each
     /// distance from the tower on peg 4, and the largest distance.
     Eccentricity {
-        /// The number of discs (1 to 19 on one machine; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
-        /// 19: 6.5 min, 11 GiB of memory). Up to 31 spread over processes, as far as their memory goes.
+        /// The number of discs (1 to 19 in memory; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
+        /// 19: 6.5 min, 11 GiB of memory). Up to 31 on disk (--disk) or spread over processes,
+        /// as far as the disk or their memory goes.
         #[arg(value_parser = crate::eccentricity::discs)]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
@@ -57,6 +58,11 @@ pub enum Command {
         /// (MemAvailable, the memory cgroup, ulimit -v), which is otherwise refused at once.
         #[arg(long)]
         ignore_memory_limits: bool,
+        /// Keep the table in a file of DIR instead of memory (4^N / 24 bytes: 20 discs, 45.8
+        /// GB), for tables larger than memory; memory holds what the kernel caches of it. Run
+        /// the same command again after a stop and it goes on from its last checkpoint.
+        #[arg(long, value_name = "DIR")]
+        disk: Option<PathBuf>,
         #[command(flatten)]
         cluster: ClusterArguments,
     },

@@ -22,11 +22,39 @@ pub fn run(n: usize, plot: Option<&Path>, check_memory: bool) -> Result<Stdout<'
     build(n, None, false, plot, check_memory)
 }
 
+/// `eccentricity N --disk DIR`: the goal table searched in a file of `dir`
+/// ([`GoalTable::build_on_disk`]), going on from the folder's checkpoint when it has one; with
+/// `check_memory`, refused at once when the search's bitmaps would not fit.
+pub fn on_disk(
+    n: usize,
+    dir: &Path,
+    plot: Option<&Path>,
+    check_memory: bool,
+) -> Result<Stdout<'static>, Failure> {
+    if check_memory {
+        memory::admit(GoalTable::disk_memory_needed(n)).map_err(|refusal| SolveError::Memory {
+            what: format!("{n}-disc search on disk"),
+            refusal,
+        })?;
+    }
+    let threads = cores();
+    let ((_, levels), seconds) =
+        with_level_progress(|progress| GoalTable::build_on_disk(n, threads, dir, progress))?;
+    draw(n, &levels, plot)?;
+    Ok(Stdout::display(report(
+        n,
+        &levels,
+        true,
+        seconds,
+        &format!("{threads} threads, the table on disk in {}", dir.display()),
+    )))
+}
+
 /// Why `eccentricity N` refuses `n` discs: one message for the range of one process and for
 /// the range of the spread search.
 pub fn discs_refused(n: impl std::fmt::Display) -> String {
     format!(
-        "{n} discs: one process takes 1 to {}, the spread search (--processes P) 1 to {}",
+        "{n} discs: the table in memory takes 1 to {}, on disk (--disk DIR) or spread (--processes P) 1 to {}",
         GoalTable::MAX_DISCS,
         GoalTable::MAX_SPREAD_DISCS
     )

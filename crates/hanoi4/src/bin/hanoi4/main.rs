@@ -21,9 +21,23 @@ fn main() -> ExitCode {
                 n,
                 plot,
                 ignore_memory_limits,
+                disk,
                 cluster,
             }) => {
-                if cluster.wanted() {
+                if let Some(dir) = disk {
+                    if cluster.wanted() {
+                        return Err(cli::Failure::new(
+                            "--disk runs in one process: the spread search (--processes, \
+                             --workers, ...) keeps its slices in memory",
+                        ));
+                    }
+                    eccentricity::on_disk(
+                        usize::from(n),
+                        &dir,
+                        plot.as_deref(),
+                        !ignore_memory_limits,
+                    )
+                } else if cluster.wanted() {
                     eccentricity::spread(usize::from(n), &cluster, plot.as_deref())
                 } else {
                     let check = !ignore_memory_limits;

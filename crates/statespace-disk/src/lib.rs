@@ -1,0 +1,786 @@
+//! The two-bit full-space search of [`statespace`] with its table of codes in a file instead of
+//! memory: for spaces whose table is larger than memory, and runs that must survive a kill.
+//!
+//! ```
+//! use statespace::{TwoBitSearch, from_fn};
+//! use statespace_disk::RunOnDisk;
+//!
+//! let ring = from_fn(|s, visit| {
+//!     visit((s + 1) % 1000);
+//!     visit((s + 999) % 1000);
+//! });
+//! let dir = std::env::temp_dir().join(format!("two-bit-doc-{}", std::process::id()));
+//! let (table, levels) = TwoBitSearch::new(&ring, 1000).sources([0]).run_on_disk(&dir, "ring")?;
+//! assert!(table.is_in_store());
+//! assert_eq!(levels.max_distance(), 500);
+//! assert_eq!(table.code(400), Some(1)); // 400 mod 3
+//! // Run again, the finished search answers from its folder.
+//! let (_, again) = TwoBitSearch::new(&ring, 1000).sources([0]).run_on_disk(&dir, "ring")?;
+//! assert_eq!(again.sizes(), levels.sizes());
+//! # drop(table);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), statespace_disk::DiskError>(())
+//! ```
+//!
+//! # The folder
+//! - `table.2bit`: the codes, laid out as [`TwoBitTable::words`] lays them out (little-endian
+//!   words of 32 states), mapped into memory. The kernel keeps the pages in use in memory and
+//!   writes the others back; the search writes a word only when it reaches new states in it,
+//!   mails successors outside the segment a thread holds and applies them in the order of
+//!   the table, and starts writing a segment back as soon as it is done with it, so that
+//!   memory short of the table finds clean pages to drop.
+//! - `checkpoint`: the state of the search at the start of a level: the search's key and
+//!   length, the depth, the level sizes so far and the blocks the level expands (a bit per 64
+//!   states). Written whole or not at all (a temporary file renamed), checked by a CRC-32 on
+//!   load.
+//! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
+//!   the search wrote into, which of its states were unreached before the first write (a bit
+//!   each, with the page's place, the checkpoint's depth and a CRC-32), written before that
+//!   first write by the one thread allowed to write the page. A run that resumes makes those
+//!   states unreached again, which puts the table as it was at the checkpoint (the states
+//!   reached before it are never written again), and goes on from there.
+//!
+//! A checkpoint is taken at the start, at the end, and before a level once the log has grown
+//! past an eighth of the table or the disk has less room left than that: the folder needs the
+//! table, an eighth more, and one level's worth of log.
+//!
+//! What survives: a process killed at any moment (the kernel keeps what was written to the
+//! mapping and to the log). A machine that loses power may lose pages written since the last
+//! checkpoint that the kernel had not yet written back, in an order the log cannot undo: the
+//! folder must then be emptied and the search started again.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use atomic_file::AtomicFile;
+use statespace::{
+    LevelStart, Levels, Resume, Space, TableAllocError, TableStore, TwoBitSearch, TwoBitTable,
+    Weight,
+};
+
+/// The file of codes in a search's folder.
+const TABLE_FILE: &str = "table.2bit";
+/// The checkpoint in a search's folder.
+const CHECKPOINT_FILE: &str = "checkpoint";
+/// The undo log in a search's folder.
+const UNDO_FILE: &str = "undo";
+
+const CHECKPOINT_MAGIC: &[u8; 8] = b"2BITCKPT";
+const UNDO_MAGIC: &[u8; 8] = b"2BITUNDO";
+const VERSION: u32 = 1;
+
+/// The bytes before the undo log's records: its magic, then room to spare.
+const UNDO_HEADER: u64 = 16;
+
+/// log2 of the words of the undo log's unit, a page of 4 KiB (2^14 states): only the pages
+/// that a level writes new states into are saved.
+const PAGE_WORDS_SHIFT: u32 = 9;
+
+/// The undo log's size that calls for a checkpoint, at least (an eighth of the table
+/// otherwise); in the tests, a checkpoint every level or two.
+#[cfg(not(test))]
+const MIN_CHECKPOINT_BYTES: u64 = 1 << 20;
+#[cfg(test)]
+const MIN_CHECKPOINT_BYTES: u64 = 1;
+
+/// Why a search on disk could not run or go on.
+#[derive(Debug)]
+pub enum DiskError {
+    /// Reading or writing a file of the folder failed.
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+    /// The disk of the folder is full.
+    Full {
+        /// The folder.
+        dir: PathBuf,
+        /// The bytes the table and its log need at least.
+        needed: u64,
+    },
+    /// The folder holds something else: another search's checkpoint, or a damaged one.
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// The memory of the search's bitmaps was refused.
+    Alloc(TableAllocError),
+}
+
+impl fmt::Display for DiskError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiskError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            DiskError::Full { dir, needed } => write!(
+                f,
+                "{}: not enough room on the disk: the search needs {:.1} GB there (a {:.1} GB table and up to a quarter more for its undo log)",
+                dir.display(),
+                *needed as f64 / 1e9 * 1.25,
+                *needed as f64 / 1e9
+            ),
+            DiskError::Folder { dir, what } => write!(f, "{}: {what}", dir.display()),
+            DiskError::Alloc(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DiskError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DiskError::Io { source, .. } => Some(source),
+            DiskError::Alloc(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<TableAllocError> for DiskError {
+    fn from(error: TableAllocError) -> Self {
+        DiskError::Alloc(error)
+    }
+}
+
+/// `source` on `path` as a [`DiskError`]: [`DiskError::Full`] when the disk is full.
+fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskError {
+    if source.kind() == io::ErrorKind::StorageFull {
+        DiskError::Full {
+            dir: dir.to_path_buf(),
+            needed,
+        }
+    } else {
+        DiskError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// A file of words mapped into memory, read and written as atomics like a table in memory.
+struct Mapped {
+    map: memmap2::MmapMut,
+    words: usize,
+    /// The mapped file (none for an empty table).
+    file: Option<File>,
+}
+
+impl Mapped {
+    /// Maps the first `words` words of `file` (which is at least that long).
+    fn new(file: &File, words: usize) -> io::Result<Self> {
+        if words == 0 {
+            return Ok(Self {
+                map: memmap2::MmapMut::map_anon(8)?,
+                words: 0,
+                file: None,
+            });
+        }
+        // SAFETY: the file is this search's own, in its own folder, and no other process is
+        // meant to change it while it is mapped: the checkpoint discipline says so in the docs.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::MmapOptions::new().len(words * 8).map_mut(file)? };
+        Ok(Self {
+            map,
+            words,
+            file: Some(file.try_clone()?),
+        })
+    }
+
+    /// The words, as atomics (the engine's plain loads and stores).
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64] {
+        assert!(self.map.len() >= self.words * 8);
+        // SAFETY: a mapping starts on a page, so the pointer is aligned for u64; `AtomicU64`
+        // has the size and alignment of `u64`; the bytes are `words * 8` long and live as long
+        // as `self`; every access through the slice is atomic, and nothing in this process
+        // reads or writes the mapping's bytes otherwise (no `&[u8]` of them is ever made).
+        #[allow(unsafe_code)]
+        unsafe {
+            std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.words)
+        }
+    }
+
+    /// Starts writing the changed pages of the words `start..end` back to the file, without
+    /// waiting: pages written back are clean, and memory short of the table drops them at no
+    /// cost.
+    fn start_writeback(&self, start: usize, end: usize) {
+        let end = end.min(self.words);
+        if let Some(file) = &self.file
+            && start < end
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: a plain system call on an open descriptor; a failure changes nothing but
+            // the time (the kernel writes the pages back later).
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::sync_file_range(
+                    file.as_raw_fd(),
+                    (start * 8) as libc::off64_t,
+                    ((end - start) * 8) as libc::off64_t,
+                    libc::SYNC_FILE_RANGE_WRITE,
+                );
+            }
+        }
+    }
+
+    /// Writes the mapping's changed pages back to the file, and waits for them.
+    fn flush(&self) -> io::Result<()> {
+        if self.words == 0 {
+            return Ok(());
+        }
+        self.map.flush()
+    }
+}
+
+/// The undo log being written.
+struct Undo {
+    file: File,
+    /// The bytes of records written since the checkpoint.
+    bytes: u64,
+    /// The depth of the checkpoint, which every record carries.
+    depth: u64,
+}
+
+/// A search's folder while it runs: the engine asks it to save segments before their first
+/// write since the checkpoint, and to take checkpoints between levels.
+struct DiskStore {
+    mapped: Mapped,
+    dir: PathBuf,
+    key: String,
+    len: u64,
+    /// log2 of the words of a page: the unit of the undo log, no larger than a segment of the
+    /// engine (whose words only one thread writes at a time).
+    words_shift: u32,
+    /// A bit per page: saved in the undo log since the checkpoint.
+    saved: Vec<AtomicU64>,
+    undo: Mutex<Undo>,
+    /// The undo log's size that calls for a checkpoint.
+    every: u64,
+    /// The first error of a save, which stops the search.
+    failure: Mutex<Option<DiskError>>,
+    /// How many checkpoints were written in this run.
+    checkpoints: AtomicU64,
+}
+
+/// The payload of the unwinding that stops the engine when a save fails (the error itself is
+/// kept in [`DiskStore::failure`]).
+struct SaveFailed;
+
+impl DiskStore {
+    /// The bytes of the table's file.
+    fn table_bytes(len: u64) -> u64 {
+        len.div_ceil(32) * 8
+    }
+
+    /// Opens `dir` for the search `key` of `len` states: the table mapped, and where to start
+    /// (a checkpoint, the log applied), or a new table of unreached states when the folder
+    /// holds no checkpoint. `progress` is told of the bytes filled in a new table.
+    fn open(
+        dir: &Path,
+        key: &str,
+        len: u64,
+        exclusive_words: u64,
+    ) -> Result<(Self, Option<Resume>), DiskError> {
+        let needed = Self::table_bytes(len);
+        std::fs::create_dir_all(dir).map_err(|source| io_error(dir, dir, needed, source))?;
+        let resume = read_checkpoint(dir, key, len)?;
+        let table_path = dir.join(TABLE_FILE);
+        let words =
+            usize::try_from(len.div_ceil(32)).map_err(|_| TableAllocError { bytes: needed })?;
+        let io = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| io_error(&path, dir, needed, source)
+        };
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&table_path)
+            .map_err(io(&table_path))?;
+        if resume.is_none() {
+            // Room for the table and a checkpoint's log, counting a table left by a run stopped
+            // before its first checkpoint, which is written over.
+            let present = file.metadata().map_err(io(&table_path))?.len();
+            if free_bytes(dir).is_some_and(|free| free + present < needed + needed / 4) {
+                return Err(DiskError::Full {
+                    dir: dir.to_path_buf(),
+                    needed,
+                });
+            }
+            fill(&file, needed).map_err(io(&table_path))?;
+        } else {
+            let found = file.metadata().map_err(io(&table_path))?.len();
+            if found != needed {
+                return Err(DiskError::Folder {
+                    dir: dir.to_path_buf(),
+                    what: format!(
+                        "{TABLE_FILE} has {found} bytes where the checkpoint's search has {needed}"
+                    ),
+                });
+            }
+        }
+        let mapped = Mapped::new(&file, words).map_err(io(&table_path))?;
+        let undo_path = dir.join(UNDO_FILE);
+        if let Some(resume) = &resume {
+            apply_undo(&undo_path, resume.depth, &mapped).map_err(io(&undo_path))?;
+            mapped.flush().map_err(io(&table_path))?;
+        }
+        let words_shift = exclusive_words.trailing_zeros().min(PAGE_WORDS_SHIFT);
+        let segments = words.div_ceil(1 << words_shift).max(1);
+        let undo = Undo {
+            file: File::options()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&undo_path)
+                .map_err(io(&undo_path))?,
+            bytes: 0,
+            depth: u64::MAX,
+        };
+        let disk = Self {
+            mapped,
+            dir: dir.to_path_buf(),
+            key: key.to_owned(),
+            len,
+            words_shift,
+            saved: (0..segments.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            undo: Mutex::new(undo),
+            every: (needed / 8).max(MIN_CHECKPOINT_BYTES),
+            failure: Mutex::new(None),
+            checkpoints: AtomicU64::new(0),
+        };
+        Ok((disk, resume))
+    }
+
+    /// Saves the page of `word` in the undo log unless it was saved since the checkpoint:
+    /// called by the one thread allowed to write the word, before it writes.
+    #[inline(always)]
+    fn save_before_write(&self, word: usize) {
+        let page = word >> self.words_shift;
+        let cell = &self.saved[page / 64];
+        if cell.load(Ordering::Relaxed) >> (page % 64) & 1 == 0 {
+            self.save(page);
+        }
+    }
+
+    /// Writes the pre-image of `page` to the undo log (the calling thread is the only one
+    /// that may write it), or stops the search when that fails.
+    #[cold]
+    #[inline(never)]
+    fn save(&self, page: usize) {
+        let mapped = &self.mapped;
+        let words = mapped.words;
+        let start = (page << self.words_shift).min(words);
+        let end = ((page + 1) << self.words_shift).min(words);
+        let mut head = [0u8; 24];
+        head[8..16].copy_from_slice(&(start as u64).to_le_bytes());
+        head[16..].copy_from_slice(&((end - start) as u64).to_le_bytes());
+        // What a rollback needs of the page: which states were unreached (a bit each, half
+        // the codes); those reached before the checkpoint are not written again.
+        let mut body = Vec::with_capacity(4 * (end - start));
+        for word in &mapped.words()[start..end] {
+            let codes = word.load(Ordering::Relaxed);
+            let unseen = compress_fields(codes & codes >> 1) as u32;
+            body.extend_from_slice(&unseen.to_le_bytes());
+        }
+        let written = {
+            let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
+            head[..8].copy_from_slice(&undo.depth.to_le_bytes());
+            let mut sum = crc32fast::Hasher::new();
+            sum.update(&head);
+            sum.update(&body);
+            let sum = sum.finalize().to_le_bytes();
+            let mut record = Vec::with_capacity(head.len() + body.len() + sum.len());
+            record.extend_from_slice(&head);
+            record.extend_from_slice(&body);
+            record.extend_from_slice(&sum);
+            // Over the records of earlier checkpoints: the file keeps its blocks.
+            let at = UNDO_HEADER + undo.bytes;
+            let done = undo.file.write_all_at(&record, at);
+            undo.bytes += record.len() as u64;
+            if (at + record.len() as u64) / UNDO_CHUNK != at / UNDO_CHUNK {
+                drop_written(&undo.file, at / UNDO_CHUNK);
+            }
+            done
+        };
+        if let Err(source) = written {
+            let path = self.dir.join(UNDO_FILE);
+            self.fail(io_error(
+                &path,
+                &self.dir,
+                Self::table_bytes(self.len),
+                source,
+            ));
+        }
+        self.saved[page / 64].fetch_or(1 << (page % 64), Ordering::Relaxed);
+    }
+
+    /// Keeps the first error and stops the search (without the panic hook's message: the
+    /// caller reports the error).
+    fn fail(&self, error: DiskError) -> ! {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(error);
+        std::panic::resume_unwind(Box::new(SaveFailed))
+    }
+
+    /// The error that stopped the search, if a save failed.
+    fn take_failure(&self) -> Option<DiskError> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+
+    /// Whether the log has grown enough to be worth a checkpoint (or none was taken yet), or
+    /// the disk has less room left than the log may take in a level.
+    fn wants_checkpoint(&self) -> bool {
+        self.checkpoints.load(Ordering::Relaxed) == 0
+            || self.undo.lock().unwrap_or_else(|e| e.into_inner()).bytes >= self.every
+            || free_bytes(&self.dir).is_some_and(|free| free < self.every)
+    }
+
+    /// Takes the checkpoint of level `depth`: the table written back, then the checkpoint
+    /// file, then the log emptied. Called between levels, when no thread writes.
+    fn checkpoint(
+        &self,
+        depth: u64,
+        sizes: &[u64],
+        dirty: &[AtomicU64],
+        complete: bool,
+    ) -> Result<(), DiskError> {
+        let needed = Self::table_bytes(self.len);
+        if complete {
+            // The finished table on the disk before the checkpoint says so. Between levels the
+            // kernel writes pages back when it likes: a killed process loses none of them.
+            let table_path = self.dir.join(TABLE_FILE);
+            self.mapped
+                .flush()
+                .map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
+        }
+        let path = self.dir.join(CHECKPOINT_FILE);
+        let write = || -> io::Result<()> {
+            let mut file = AtomicFile::create(&path, true)?;
+            file.write_plain(CHECKPOINT_MAGIC)?;
+            file.write_plain(&VERSION.to_le_bytes())?;
+            file.write_plain(&0u32.to_le_bytes())?;
+            file.write_words([
+                self.key.len() as u64,
+                self.len,
+                depth,
+                u64::from(complete),
+                sizes.len() as u64,
+                dirty.len() as u64,
+            ])?;
+            file.write_summed(self.key.as_bytes())?;
+            file.write_words(sizes.iter().copied())?;
+            file.write_words(dirty.iter().map(|bits| bits.load(Ordering::Relaxed)))?;
+            file.commit(Some(12))
+        };
+        write().map_err(|source| io_error(&path, &self.dir, needed, source))?;
+        let undo_path = self.dir.join(UNDO_FILE);
+        let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
+        let restart = |undo: &mut Undo| -> io::Result<()> {
+            undo.file.write_all_at(UNDO_MAGIC, 0)?;
+            undo.bytes = 0;
+            undo.depth = depth;
+            Ok(())
+        };
+        restart(&mut undo).map_err(|source| io_error(&undo_path, &self.dir, needed, source))?;
+        for cell in &self.saved {
+            cell.store(0, Ordering::Relaxed);
+        }
+        self.checkpoints.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+impl TableStore for DiskStore {
+    fn words(&self) -> &[AtomicU64] {
+        self.mapped.words()
+    }
+
+    #[inline]
+    fn before_write(&self, word: usize) {
+        self.save_before_write(word);
+    }
+
+    fn done_with(&self, start: usize, end: usize) {
+        self.mapped.start_writeback(start, end);
+    }
+
+    fn level_start(&self, level: &LevelStart<'_>) {
+        if level.complete || self.wants_checkpoint() {
+            let written = self.checkpoint(level.depth, level.sizes, level.dirty, level.complete);
+            if let Err(error) = written {
+                self.fail(error);
+            }
+        }
+    }
+}
+
+/// [`TwoBitSearch`] run with its table in a folder: `search.run_on_disk(dir, key)`.
+pub trait RunOnDisk: Sized {
+    /// [`TwoBitSearch::try_run`] with the table in a file of `dir` (made if missing) instead
+    /// of memory, for spaces larger than memory. `key` names the search (the puzzle, its size
+    /// and its sources, say): a folder holds one search, and refuses to go on with another.
+    ///
+    /// A run killed at any moment, run again with the same folder and key, goes on from its
+    /// last checkpoint, with the same result (the levels before it are reported to the
+    /// progress again); a finished search run again returns its table and levels at once. The
+    /// folder needs the table's `len / 4` bytes and up to an eighth more; memory holds the
+    /// search's bitmaps (`len / 256` bytes) and what the kernel caches of the table. The
+    /// levels are those of the search in memory (see [`TwoBitSearch::run_in`]).
+    ///
+    /// # Errors
+    /// [`DiskError`] when a file of the folder cannot be read or written (a disk without room
+    /// for the table among them, [`DiskError::Full`], checked before anything is written),
+    /// when the folder holds another search or a damaged checkpoint, or when the search's
+    /// bitmaps cannot be allocated.
+    ///
+    /// # Panics
+    /// As [`TwoBitSearch::run`].
+    fn run_on_disk(self, dir: &Path, key: &str) -> Result<(TwoBitTable, Levels), DiskError>;
+}
+
+impl<S: Space + Sync, W: Weight, P: FnMut(u32, u64)> RunOnDisk for TwoBitSearch<'_, S, W, P> {
+    fn run_on_disk(self, dir: &Path, key: &str) -> Result<(TwoBitTable, Levels), DiskError> {
+        let (store, resume) = DiskStore::open(dir, key, self.len(), self.exclusive_words())?;
+        let store = std::sync::Arc::new(store);
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run_in(Box::new(Shared(store.clone())), resume)
+        }));
+        match searched {
+            Ok(result) => Ok(result?),
+            Err(payload) if payload.is::<SaveFailed>() => {
+                Err(store.take_failure().expect("a failed save keeps its error"))
+            }
+            Err(payload) => std::panic::resume_unwind(payload),
+        }
+    }
+}
+
+/// The store, shared between the table that owns it and the caller that reads its failure.
+struct Shared(std::sync::Arc<DiskStore>);
+
+impl TableStore for Shared {
+    fn words(&self) -> &[AtomicU64] {
+        self.0.words()
+    }
+
+    #[inline]
+    fn before_write(&self, word: usize) {
+        self.0.save_before_write(word);
+    }
+
+    fn done_with(&self, start: usize, end: usize) {
+        self.0.done_with(start, end);
+    }
+
+    fn level_start(&self, level: &LevelStart<'_>) {
+        self.0.level_start(level);
+    }
+}
+
+/// The undo log is written back and dropped from the page cache a chunk at a time (it is only
+/// read after a kill), so that it does not take the memory the table's pages need.
+const UNDO_CHUNK: u64 = 64 << 20;
+
+/// Starts writing back chunk `chunk` of the undo log `file`, and drops the one before it
+/// (written back by now, mostly) from the page cache.
+fn drop_written(file: &File, chunk: u64) {
+    use std::os::fd::AsRawFd;
+    let fd = file.as_raw_fd();
+    // SAFETY: plain system calls on an open descriptor; a failure changes nothing but the
+    // memory the log takes.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::sync_file_range(
+            fd,
+            (UNDO_HEADER + chunk * UNDO_CHUNK) as libc::off64_t,
+            UNDO_CHUNK as libc::off64_t,
+            libc::SYNC_FILE_RANGE_WRITE,
+        );
+        if chunk > 0 {
+            libc::posix_fadvise(
+                fd,
+                (UNDO_HEADER + (chunk - 1) * UNDO_CHUNK) as libc::off64_t,
+                UNDO_CHUNK as libc::off64_t,
+                libc::POSIX_FADV_DONTNEED,
+            );
+        }
+    }
+}
+
+/// The bytes free for this process on the file system of `dir`, when the system says.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is a NUL-terminated string and `stats` has room for the answer, which is
+    // read only when the call succeeds.
+    #[allow(unsafe_code)]
+    let stats = unsafe {
+        if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
+            return None;
+        }
+        stats.assume_init()
+    };
+    Some(stats.f_bavail * stats.f_frsize)
+}
+
+/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`.
+fn compress_fields(fields: u64) -> u64 {
+    let mut x = fields & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) & 0xffff_ffff
+}
+
+/// Bit `i` of `bits` as bit `2i` (the inverse of [`compress_fields`]).
+fn spread_fields(bits: u32) -> u64 {
+    let mut x = u64::from(bits);
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
+/// Fills `file` with `bytes` bytes of unreached codes (all ones).
+fn fill(file: &File, bytes: u64) -> io::Result<()> {
+    let mut file = file;
+    file.set_len(0)?;
+    file.seek(SeekFrom::Start(0))?;
+    let chunk = vec![0xff_u8; 1 << 22];
+    let mut written = 0;
+    while written < bytes {
+        let take = (bytes - written).min(chunk.len() as u64) as usize;
+        file.write_all(&chunk[..take])?;
+        written += take as u64;
+    }
+    file.sync_all()
+}
+
+/// Reads `dir`'s checkpoint for the search `key` of `len` states: `None` when there is none.
+fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, DiskError> {
+    let path = dir.join(CHECKPOINT_FILE);
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(source) if source.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(DiskError::Io { path, source }),
+    };
+    let damaged = |what: &str| DiskError::Folder {
+        dir: dir.to_path_buf(),
+        what: format!("{CHECKPOINT_FILE} {what}; remove the folder's files to start again"),
+    };
+    if bytes.len() < 16 + 48 || &bytes[..8] != CHECKPOINT_MAGIC {
+        return Err(damaged("is not a two-bit search's checkpoint"));
+    }
+    if bytes[8..12] != VERSION.to_le_bytes() {
+        return Err(damaged("is of another version"));
+    }
+    let sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
+    if crc32fast::hash(&bytes[16..]) != sum {
+        return Err(damaged("is damaged (its checksum does not match)"));
+    }
+    let mut words = bytes[16..]
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
+    let mut next = || words.next().unwrap_or(0);
+    let [key_len, found_len, depth, complete, sizes, dirty] = std::array::from_fn(|_| next());
+    let key_start = 16 + 48;
+    let key_end = key_start + key_len as usize;
+    let found_key = bytes
+        .get(key_start..key_end)
+        .and_then(|k| std::str::from_utf8(k).ok())
+        .ok_or_else(|| damaged("is cut short"))?;
+    if found_key != key || found_len != len {
+        return Err(DiskError::Folder {
+            dir: dir.to_path_buf(),
+            what: format!(
+                "it holds the search \"{found_key}\" ({found_len} states), not \"{key}\" ({len} states); name another folder"
+            ),
+        });
+    }
+    let rest = &bytes[key_end..];
+    if rest.len() as u64 != 8 * (sizes + dirty) {
+        return Err(damaged("is cut short"));
+    }
+    let mut words = rest
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
+    let sizes: Vec<u64> = words.by_ref().take(sizes as usize).collect();
+    let dirty: Vec<u64> = words.collect();
+    Ok(Some(Resume {
+        depth,
+        sizes,
+        dirty,
+        complete: complete != 0,
+    }))
+}
+
+/// Writes back the pre-images of `path`, the undo log, when it belongs to the checkpoint of
+/// level `depth`: the complete records, in order (a record cut short by a kill was not yet
+/// followed by a write).
+fn apply_undo(path: &Path, depth: u64, mapped: &Mapped) -> io::Result<()> {
+    let mut file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(error) => return Err(error),
+    };
+    let mut log = Vec::new();
+    file.read_to_end(&mut log)?;
+    if log.len() < UNDO_HEADER as usize || &log[..8] != UNDO_MAGIC {
+        return Ok(());
+    }
+    let table = mapped.words();
+    let mut at = UNDO_HEADER as usize;
+    let word = |at: usize| u64::from_le_bytes(log[at..at + 8].try_into().expect("8 bytes"));
+    // The records of this checkpoint, up to the first that is not (an older checkpoint's, or
+    // one cut short by a kill, which no write followed).
+    while log.len() - at >= 24 && word(at) == depth {
+        let first = word(at + 8) as usize;
+        let count = word(at + 16) as usize;
+        let Some(end) = count
+            .checked_mul(4)
+            .and_then(|bytes| bytes.checked_add(at + 24))
+            .filter(|&end| end + 4 <= log.len())
+        else {
+            break;
+        };
+        let sum = u32::from_le_bytes(log[end..end + 4].try_into().expect("4 bytes"));
+        if crc32fast::hash(&log[at..end]) != sum || first + count > table.len() {
+            break;
+        }
+        // The states unreached at the checkpoint are unreached again; the others were not
+        // written since.
+        for (i, bytes) in log[at + 24..end].chunks_exact(4).enumerate() {
+            let unseen = spread_fields(u32::from_le_bytes(bytes.try_into().expect("4 bytes")));
+            let cell = &table[first + i];
+            cell.store(
+                cell.load(Ordering::Relaxed) | (unseen * 3),
+                Ordering::Relaxed,
+            );
+        }
+        at = end + 4;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

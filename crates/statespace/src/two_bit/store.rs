@@ -1,0 +1,66 @@
+//! [`TableStore`]: codes of a two-bit search kept somewhere other than this process's memory
+//! (a file mapped into memory, in `statespace-disk`), and what the search tells such a store so
+//! that it can take checkpoints and go on after a stop ([`Resume`]).
+
+use std::sync::atomic::AtomicU64;
+
+/// The words of a [`TwoBitTable`](crate::TwoBitTable) kept by someone else, and the search's
+/// calls that let the keeper save and restore them: the out-of-core search of
+/// `statespace-disk` maps a file and keeps an undo log, through this trait, while this crate
+/// does no I/O.
+///
+/// A search run with a store ([`TwoBitSearch::run_in`](crate::TwoBitSearch::run_in)) writes a
+/// word only to reach new states in it, calling [`TableStore::before_write`] first; a store
+/// that must stop the search (a write that failed) unwinds from any of its calls with a payload
+/// of its own (`std::panic::resume_unwind`, no message printed), which `run_in` raises again
+/// once every thread has stopped.
+pub trait TableStore: Send + Sync {
+    /// The codes: `len.div_ceil(32)` words laid out as [`TwoBitTable::words`](crate::TwoBitTable::words) says,
+    /// every state unreached (all ones) in a new search.
+    fn words(&self) -> &[AtomicU64];
+
+    /// Called before new states are written into `word`, by the one thread that may write it:
+    /// no two threads write into the same aligned run of
+    /// [`TwoBitSearch::exclusive_words`](crate::TwoBitSearch::exclusive_words) words at once.
+    fn before_write(&self, word: usize);
+
+    /// Called when a thread is done with the words `start..end` for the level (it expanded
+    /// their states and wrote what it found in them): a store short of memory may write them
+    /// back. By default, nothing.
+    fn done_with(&self, start: usize, end: usize) {
+        let _ = (start, end);
+    }
+
+    /// Called on the calling thread before each level is expanded, while no other thread
+    /// runs, and once more when the search is over (`complete`): a store may take a checkpoint
+    /// ([`LevelStart`] is what [`Resume`] needs).
+    fn level_start(&self, level: &LevelStart<'_>);
+}
+
+/// The state of a search before a level is expanded, for [`TableStore::level_start`]: with
+/// the store's words, all a search needs to go on from there ([`Resume`]).
+pub struct LevelStart<'a> {
+    /// The level about to be expanded (or, when `complete`, the number of levels).
+    pub depth: u64,
+    /// The level sizes so far, level `depth` included (all of them when `complete`).
+    pub sizes: &'a [u64],
+    /// A bit per block of 64 states (bit `b % 64` of word `b / 64` for block `b`): the blocks
+    /// that level `depth` expands (those that received a state of it).
+    pub dirty: &'a [AtomicU64],
+    /// Whether the search is over.
+    pub complete: bool,
+}
+
+/// Where a search run with a store goes on from: what a [`LevelStart`] said, with the store's
+/// words as they were then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// The level to expand next (or, when `complete`, the number of levels).
+    pub depth: u64,
+    /// The level sizes so far, level `depth` included.
+    pub sizes: Vec<u64>,
+    /// The dirty bits of level `depth` ([`LevelStart::dirty`]).
+    pub dirty: Vec<u64>,
+    /// Whether the search was over: nothing is searched, the levels are reported again.
+    pub complete: bool,
+}
