@@ -64,3 +64,6 @@ pub struct Resume {
     /// Whether the search was over: nothing is searched, the levels are reported again.
     pub complete: bool,
 }
+
+#[cfg(test)]
+mod tests;
