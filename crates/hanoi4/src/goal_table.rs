@@ -133,6 +133,15 @@ impl GoalTable {
         Ok((table, levels))
     }
 
+    /// The bytes of the file of a goal table of `n_discs` built on disk (two bits a canonical
+    /// configuration).
+    pub fn disk_bytes(n_discs: usize) -> u64 {
+        CanonicalIndex::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS))
+            .len()
+            .div_ceil(32)
+            * 8
+    }
+
     /// The memory a goal table of `n_discs` built on disk needs besides what the kernel caches
     /// of its file: the search's bitmaps (a bit per 64 states, twice) and its buffers.
     pub fn disk_memory_needed(n_discs: usize) -> u64 {

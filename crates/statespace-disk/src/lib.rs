@@ -122,9 +122,9 @@ impl fmt::Display for DiskError {
             DiskError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             DiskError::Full { dir, needed } => write!(
                 f,
-                "{}: not enough room on the disk: the search needs {:.1} GB there (a {:.1} GB table and up to a quarter more for its undo log)",
+                "{}: not enough room on the disk: the search needs {:.1} GB there (a {:.1} GB table and an eighth more for its undo log)",
                 dir.display(),
-                *needed as f64 / 1e9 * 1.25,
+                *needed as f64 / 1e9 * 1.125,
                 *needed as f64 / 1e9
             ),
             DiskError::Folder { dir, what } => write!(f, "{}: {what}", dir.display()),
@@ -252,6 +252,11 @@ struct Undo {
 /// write since the checkpoint, and to take checkpoints between levels.
 struct DiskStore {
     mapped: Mapped,
+    /// Whether segments are written back as soon as a thread is done with them: when the
+    /// table is larger than half the memory the process may take, so that memory finds clean
+    /// pages to drop. With room to spare the kernel keeps them, and a page written in several
+    /// levels is written back fewer times.
+    eager: bool,
     dir: PathBuf,
     key: String,
     len: u64,
@@ -298,6 +303,17 @@ impl DiskStore {
             let path = path.to_path_buf();
             move |source| io_error(&path, dir, needed, source)
         };
+        if resume.is_none() {
+            // Room for the table and a checkpoint's log, counting a table left by a run stopped
+            // before its first checkpoint, which is written over; checked before any file is made.
+            let present = std::fs::metadata(&table_path).map_or(0, |m| m.len());
+            if free_bytes(dir).is_some_and(|free| free + present < needed + needed / 8) {
+                return Err(DiskError::Full {
+                    dir: dir.to_path_buf(),
+                    needed,
+                });
+            }
+        }
         let file = File::options()
             .read(true)
             .write(true)
@@ -306,15 +322,6 @@ impl DiskStore {
             .open(&table_path)
             .map_err(io(&table_path))?;
         if resume.is_none() {
-            // Room for the table and a checkpoint's log, counting a table left by a run stopped
-            // before its first checkpoint, which is written over.
-            let present = file.metadata().map_err(io(&table_path))?.len();
-            if free_bytes(dir).is_some_and(|free| free + present < needed + needed / 4) {
-                return Err(DiskError::Full {
-                    dir: dir.to_path_buf(),
-                    needed,
-                });
-            }
             fill(&file, needed).map_err(io(&table_path))?;
         } else {
             let found = file.metadata().map_err(io(&table_path))?.len();
@@ -348,6 +355,7 @@ impl DiskStore {
         };
         let disk = Self {
             mapped,
+            eager: memory::budget().is_none_or(|budget| needed > budget.allowed / 2),
             dir: dir.to_path_buf(),
             key: key.to_owned(),
             len,
@@ -518,7 +526,9 @@ impl TableStore for DiskStore {
     }
 
     fn done_with(&self, start: usize, end: usize) {
-        self.mapped.start_writeback(start, end);
+        if self.eager {
+            self.mapped.start_writeback(start, end);
+        }
     }
 
     fn level_start(&self, level: &LevelStart<'_>) {

@@ -38,6 +38,13 @@ pub fn on_disk(
         })?;
     }
     let threads = cores();
+    if cli::progress_wanted() && !dir.join("checkpoint").exists() {
+        eprintln!(
+            "hanoi4: writing the {:.1} GB table in {} before the search",
+            GoalTable::disk_bytes(n) as f64 / 1e9,
+            dir.display()
+        );
+    }
     let ((_, levels), seconds) =
         with_level_progress(|progress| GoalTable::build_on_disk(n, threads, dir, progress))?;
     draw(n, &levels, plot)?;
