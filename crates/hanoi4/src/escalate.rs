@@ -186,12 +186,17 @@ fn detour_table(
     Ok(Some(detour))
 }
 
-/// The goal table of `n` discs: loaded when saved in `tables`, else built in memory.
+/// The goal table of `n` discs: loaded when saved in `tables` (or opened, built on disk),
+/// else built in memory.
 pub(crate) fn goal_table(
     n: usize,
     tables: Option<&TableDir>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<GoalTable, SolveError> {
+    if let Some(dir) = tables.filter(|dir| dir.contains_on_disk(n) && !dir.file(n).is_file()) {
+        // Read from its file as it is used: nothing to admit.
+        return dir.load(n);
+    }
     GoalTable::admit(n)?;
     if let Some(dir) = tables.filter(|dir| dir.contains(n)) {
         return dir.load(n);

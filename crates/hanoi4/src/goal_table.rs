@@ -124,13 +124,51 @@ impl GoalTable {
             .threads(threads)
             .weight(space.orbits())
             .progress(progress)
-            .run_on_disk(dir, &format!("hanoi4 goal table, {n_discs} discs"))?;
+            .run_on_disk(dir, &Self::disk_key(n_discs))?;
         let table = Self {
             n_discs,
             space,
             table,
         };
         Ok((table, levels))
+    }
+
+    /// The name of the search of `n_discs` in its folder on disk.
+    fn disk_key(n_discs: usize) -> String {
+        format!("hanoi4 goal table, {n_discs} discs")
+    }
+
+    /// Whether `dir` holds the finished goal table of `n_discs` built on disk
+    /// ([`GoalTable::build_on_disk`]).
+    ///
+    /// # Errors
+    /// [`SolveError::Disk`] when its checkpoint cannot be read, is damaged or is another
+    /// search's.
+    pub fn is_on_disk(n_discs: usize, dir: &Path) -> Result<bool, SolveError> {
+        let len = CanonicalIndex::new(n_discs.clamp(1, Self::MAX_SPREAD_DISCS)).len();
+        Ok(statespace_disk::finished(
+            dir,
+            &Self::disk_key(n_discs),
+            len,
+        )?)
+    }
+
+    /// The finished goal table of `n_discs` in the folder `dir` ([`GoalTable::build_on_disk`]),
+    /// read from its file as it is used (a configuration's moves read a few thousand pages).
+    ///
+    /// # Errors
+    /// [`SolveError::CorruptTable`] when the folder holds no finished table of `n_discs`; as
+    /// [`GoalTable::is_on_disk`].
+    pub fn open_on_disk(n_discs: usize, dir: &Path) -> Result<Self, SolveError> {
+        if !Self::is_on_disk(n_discs, dir)? {
+            return Err(SolveError::CorruptTable {
+                path: dir.to_path_buf(),
+                reason: format!(
+                    "no finished {n_discs}-disc goal table on disk in it (`hanoi4 table build {n_discs} --disk` builds one, and finishes a stopped one)"
+                ),
+            });
+        }
+        Ok(Self::build_on_disk(n_discs, 1, dir, |_, _| {})?.0)
     }
 
     /// The bytes of the file of a goal table of `n_discs` built on disk (two bits a canonical

@@ -5,6 +5,7 @@ use crate::engine::Engine;
 use crate::error::SolveError;
 use crate::escalate;
 use crate::frame_stewart::tower_moves;
+use crate::goal_table::GoalTable;
 use crate::model::{Config, Move, Peg};
 use crate::progress::Progress;
 use crate::solution::{Solution, cases_by_disc_count};
@@ -140,11 +141,12 @@ impl Plan {
             groups.retain(|(_, cases)| !cases.is_empty());
         }
         let saved = |n: usize| tables.is_some_and(|dir| dir.contains(n));
+        let on_disk = |n: usize| tables.is_some_and(|dir| dir.contains_on_disk(n));
         let groups = groups
             .into_iter()
             .map(|(n_discs, cases)| {
                 let engine = engine.unwrap_or_else(|| {
-                    if n_discs <= Engine::GoalTable.max_discs()
+                    if (n_discs <= Engine::GoalTable.max_discs() || on_disk(n_discs))
                         && n_discs > Engine::Table.max_discs()
                         && saved(n_discs)
                     {
@@ -153,7 +155,13 @@ impl Plan {
                         Engine::default_for(n_discs, cases.len())
                     }
                 });
-                SolveError::check_discs(engine, engine.max_discs(), n_discs)?;
+                // A goal table built on disk answers past what memory holds.
+                let most = if engine == Engine::GoalTable && on_disk(n_discs) {
+                    GoalTable::MAX_SPREAD_DISCS
+                } else {
+                    engine.max_discs()
+                };
+                SolveError::check_discs(engine, most, n_discs)?;
                 Ok(Group {
                     n_discs,
                     cases,

@@ -9,7 +9,8 @@ use crate::goal_table::GoalTable;
 use crate::table_file::TableKind;
 
 /// A folder holding saved two-bit tables, one file per kind and disc count: goal tables
-/// (`hanoi4-nNN.t2`) and detour tables (`hanoi4-nNN.d2`).
+/// (`hanoi4-nNN.t2`) and detour tables (`hanoi4-nNN.d2`); and goal tables built on disk, a
+/// folder each (`hanoi4-nNN.disk`).
 #[derive(Clone, Debug)]
 pub struct TableDir {
     dir: PathBuf,
@@ -56,10 +57,21 @@ impl TableDir {
         self.dir.join(TableKind::Goal.file_name(n_discs))
     }
 
-    /// Whether a table of `n_discs` is saved here (its contents are checked only by
-    /// [`TableDir::load`]).
+    /// Where the table of `n_discs` built on disk is (or would be): a folder
+    /// `hanoi4-nNN.disk` ([`GoalTable::build_on_disk`]).
+    pub fn disk_folder(&self, n_discs: usize) -> PathBuf {
+        self.dir.join(format!("hanoi4-n{n_discs:02}.disk"))
+    }
+
+    /// Whether a finished table of `n_discs` built on disk is here.
+    pub fn contains_on_disk(&self, n_discs: usize) -> bool {
+        GoalTable::is_on_disk(n_discs, &self.disk_folder(n_discs)).unwrap_or(false)
+    }
+
+    /// Whether a table of `n_discs` is saved here, as a file or built on disk (its contents
+    /// are checked only by [`TableDir::load`]).
     pub fn contains(&self, n_discs: usize) -> bool {
-        self.file(n_discs).is_file()
+        self.file(n_discs).is_file() || self.contains_on_disk(n_discs)
     }
 
     /// Loads the table of `n_discs`, checking it (see [`GoalTable::load`]).
@@ -69,6 +81,9 @@ impl TableDir {
     /// another disc count.
     pub fn load(&self, n_discs: usize) -> Result<GoalTable, SolveError> {
         let path = self.file(n_discs);
+        if !path.is_file() && self.contains_on_disk(n_discs) {
+            return GoalTable::open_on_disk(n_discs, &self.disk_folder(n_discs));
+        }
         let table = GoalTable::load(&path)?;
         let held = table.n_discs();
         holding(path, table, held, n_discs)

@@ -234,3 +234,49 @@ fn the_eccentricity_on_disk_is_the_one_in_memory() {
     assert_eq!(levels(&on_disk), memory, "answered from the folder");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `table build 14 --dir DIR --disk` builds the goal table on disk (a second build is refused),
+/// and the judge mode with `--tables DIR` answers 14-disc cases from it, as the default
+/// engines do.
+#[test]
+fn a_goal_table_built_on_disk_answers_the_judge_mode() {
+    let binary: &std::path::Path = env!("CARGO_BIN_EXE_hanoi4").as_ref();
+    let dir = std::env::temp_dir().join(format!("hanoi4-cli-disk-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tables = dir.to_str().expect("a UTF-8 path");
+    let run = |args: &[&str], stdin: &str| {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+        judge::testing::run(binary, &args, stdin.as_bytes())
+    };
+    let built = run(&["table", "build", "14", "--dir", tables, "--disk"], "");
+    assert_eq!(built.status, Some(0), "{built:?}");
+    assert!(
+        built.stdout.contains("largest distance to a tower 113"),
+        "{built:?}"
+    );
+    let again = run(&["table", "build", "14", "--dir", tables, "--disk"], "");
+    assert_eq!(again.status, Some(2), "{again:?}");
+    assert!(again.stderr.contains("hanoi4-n14.disk"), "{again:?}");
+    let mut input = String::from("3\n");
+    for shift in 0..3usize {
+        let mut pegs = vec![Vec::new(); 4];
+        for disc in (1..=14usize).rev() {
+            pegs[(disc * 5 + shift * disc / 3) % 4].push(disc.to_string());
+        }
+        input.push_str("14\n");
+        for peg in pegs {
+            let line = std::iter::once(peg.len().to_string()).chain(peg);
+            input.push_str(&format!("{}\n", line.collect::<Vec<_>>().join(" ")));
+        }
+    }
+    let with = run(&["--tables", tables, "--stats"], &input);
+    let without = run(&[], &input);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(with.status, Some(0), "{with:?}");
+    assert_eq!(with.stdout, without.stdout);
+    assert!(
+        with.stderr.contains("14 discs, 3 cases, engine goal-table"),
+        "{}",
+        with.stderr
+    );
+}

@@ -582,6 +582,16 @@ impl<S: Space + Sync, W: Weight, P: FnMut(u32, u64)> RunOnDisk for TwoBitSearch<
     }
 }
 
+/// Whether `dir` holds the finished search `key` of `len` states, which
+/// [`RunOnDisk::run_on_disk`] then answers at once from the folder; `false` for a folder with
+/// no checkpoint (or none at all) and for an unfinished search.
+///
+/// # Errors
+/// [`DiskError`] when the checkpoint cannot be read, is damaged, or belongs to another search.
+pub fn finished(dir: &Path, key: &str, len: u64) -> Result<bool, DiskError> {
+    Ok(read_checkpoint(dir, key, len)?.is_some_and(|resume| resume.complete))
+}
+
 /// The store, shared between the table that owns it and the caller that reads its failure.
 struct Shared(std::sync::Arc<DiskStore>);
 

@@ -146,8 +146,8 @@ pub enum TableCommand {
     /// Build the goal table of N discs, save it in DIR as hanoi4-nNN.t2 and print the
     /// eccentricity report. DIR is created when missing and checked before the build starts.
     Build {
-        /// The number of discs (1 to 19).
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_DISCS as i64))]
+        /// The number of discs (1 to 19; with --disk, up to 31 as far as the disk goes).
+        #[arg(value_parser = clap::value_parser!(u8).range(1..=GoalTable::MAX_SPREAD_DISCS as i64))]
         n: u8,
         /// The folder to save the table in.
         #[arg(long, value_name = "DIR")]
@@ -158,8 +158,13 @@ pub enum TableCommand {
         /// Also build the detour table of N discs (hanoi4-nNN.d2, N up to 18; about the goal
         /// table's time again), which A* uses with windows of N discs for N + 1 to N + 4 discs.
         /// A goal table already saved is loaded, not rebuilt.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "disk")]
         detour: bool,
+        /// Build the goal table on disk, in the folder DIR/hanoi4-nNN.disk (as `eccentricity N
+        /// --disk`: a stopped build goes on when run again), for tables larger than memory;
+        /// the judge mode reads it with --tables DIR.
+        #[arg(long)]
+        disk: bool,
         /// Build even when the tables would not fit in the memory this process may take
         /// (MemAvailable, the memory cgroup, ulimit -v), which is otherwise refused at once.
         #[arg(long)]

@@ -49,8 +49,15 @@ fn main() -> ExitCode {
                 dir,
                 replace,
                 detour,
+                disk,
                 ignore_memory_limits,
-            })) => table::build(usize::from(n), dir, replace, detour, !ignore_memory_limits),
+            })) => {
+                if disk {
+                    table::build_on_disk(usize::from(n), dir, replace, !ignore_memory_limits)
+                } else {
+                    table::build(usize::from(n), dir, replace, detour, !ignore_memory_limits)
+                }
+            }
             Some(Command::Table(TableCommand::Info { file })) => table::info(&file),
         }
     })

@@ -21,6 +21,13 @@ pub fn build(
     detour: bool,
     check_memory: bool,
 ) -> Result<Stdout<'static>, Failure> {
+    if n > GoalTable::MAX_DISCS {
+        return Err(Failure::new(format!(
+            "{n} discs: a table in memory takes 1 to {}, on disk (--disk) 1 to {}",
+            GoalTable::MAX_DISCS,
+            GoalTable::MAX_SPREAD_DISCS
+        )));
+    }
     if detour && n > DetourTable::MAX_DISCS {
         return Err(SolveError::DetourWidth {
             n_discs: n,
@@ -73,6 +80,29 @@ pub fn build(
     )
     .expect("writing to memory");
     Ok(Stdout::display(out))
+}
+
+/// `table build N --dir DIR --disk [--replace]`: the goal table built on disk in
+/// `DIR/hanoi4-nNN.disk` (going on from its checkpoint when a build stopped), refused when a
+/// finished one is there unless `replace`, which removes it first.
+pub fn build_on_disk(
+    n: usize,
+    dir: PathBuf,
+    replace: bool,
+    check_memory: bool,
+) -> Result<Stdout<'static>, Failure> {
+    let dir = TableDir::create(dir)?;
+    let folder = dir.disk_folder(n);
+    if dir.contains_on_disk(n) {
+        if !replace {
+            return Err(SolveError::TableExists { path: folder }.into());
+        }
+        std::fs::remove_dir_all(&folder).map_err(|source| SolveError::TableIo {
+            path: folder.clone(),
+            source,
+        })?;
+    }
+    eccentricity::on_disk(n, &folder, None, check_memory)
 }
 
 /// `table info FILE`: loads `file` with every check (its kind told by its magic) and says what
