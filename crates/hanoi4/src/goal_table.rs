@@ -67,12 +67,7 @@ impl GoalTable {
     ) -> Result<(Self, Levels), SolveError> {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
-        let goal = space.rank_of(Self::goal(n_discs));
-        let (table, levels) = TwoBitSearch::new(&space, space.index().len())
-            .seeds([(goal, 0)])
-            .threads(threads)
-            .weight(space.orbits())
-            .progress(progress)
+        let (table, levels) = Self::search(&space, n_discs, threads, progress)
             .try_run()
             .map_err(|refused| SolveError::OutOfMemory {
                 what: format!("{n_discs}-disc goal table"),
@@ -118,12 +113,7 @@ impl GoalTable {
     ) -> Result<(Self, Levels), SolveError> {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
-        let goal = space.rank_of(Self::goal(n_discs));
-        let (table, levels) = TwoBitSearch::new(&space, space.index().len())
-            .seeds([(goal, 0)])
-            .threads(threads)
-            .weight(space.orbits())
-            .progress(progress)
+        let (table, levels) = Self::search(&space, n_discs, threads, progress)
             .run_on_disk(dir, &Self::disk_key(n_discs))?;
         let table = Self {
             n_discs,
@@ -131,6 +121,22 @@ impl GoalTable {
             table,
         };
         Ok((table, levels))
+    }
+
+    /// The search of the goal table over `space`'s ranks, from the goal, each canonical
+    /// state weighing the configurations it stands for.
+    fn search<P: FnMut(u32, u64)>(
+        space: &RankedSpace,
+        n_discs: usize,
+        threads: usize,
+        progress: P,
+    ) -> TwoBitSearch<'_, RankedSpace, crate::rank::Orbits<&RankedSpace>, P> {
+        let goal = space.rank_of(Self::goal(n_discs));
+        TwoBitSearch::new(space, space.index().len())
+            .seeds([(goal, 0)])
+            .threads(threads)
+            .weight(space.orbits())
+            .progress(progress)
     }
 
     /// The name of the search of `n_discs` in its folder on disk.

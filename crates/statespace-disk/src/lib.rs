@@ -58,6 +58,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use atomic_file::AtomicFile;
+use statespace::block::compress_fields;
 use statespace::{
     LevelStart, Levels, Resume, Space, TableAllocError, TableStore, TwoBitSearch, TwoBitTable,
     Weight,
@@ -659,16 +660,6 @@ fn free_bytes(dir: &Path) -> Option<u64> {
         stats.assume_init()
     };
     Some(stats.f_bavail * stats.f_frsize)
-}
-
-/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`.
-fn compress_fields(fields: u64) -> u64 {
-    let mut x = fields & 0x5555_5555_5555_5555;
-    x = (x | x >> 1) & 0x3333_3333_3333_3333;
-    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
-    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    (x | x >> 16) & 0xffff_ffff
 }
 
 /// Bit `i` of `bits` as bit `2i` (the inverse of [`compress_fields`]).

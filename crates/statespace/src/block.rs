@@ -22,5 +22,5 @@ mod digits;
 
 pub use crate::members::Members;
 pub use crate::space::Successors;
-pub use crate::two_bit::{reach_in_word, states_with_code};
+pub use crate::two_bit::{compress_fields, reach_in_word, states_with_code};
 pub use digits::{DigitBlock, LowMoves};

@@ -24,6 +24,7 @@ mod table;
 
 pub use store::{LevelStart, Resume, TableStore};
 
+pub use engine::compress_fields;
 pub use table::{TableAllocError, TwoBitTable, Weight, reach_in_word};
 
 /// The states of the block of 16 that starts at `first` (a multiple of 16) whose two-bit code in

@@ -962,9 +962,15 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     }
 }
 
-/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`.
+/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`: a word of a
+/// table's codes (or of a [`Members`] layout) as a bit a state.
+///
+/// ```
+/// // States 0 and 2 of a word of codes, as the table lays out their fields' low bits.
+/// assert_eq!(statespace::block::compress_fields(0b01_00_01), 0b101);
+/// ```
 #[inline(always)]
-fn compress_fields(fields: u64) -> u64 {
+pub fn compress_fields(fields: u64) -> u64 {
     let mut x = fields & 0x5555_5555_5555_5555;
     x = (x | x >> 1) & 0x3333_3333_3333_3333;
     x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
