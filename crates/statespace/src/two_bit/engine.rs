@@ -448,6 +448,11 @@ struct Level<'s, 'a, S, W> {
     next_code: u64,
     current: &'s Dirty,
     next: &'s Dirty,
+    /// Whether the segments are claimed from the last: every other level of a search in a
+    /// store, so that a level starts where the one before ended, among the pages still in
+    /// memory (in a cyclic scan larger than memory, the least recently used page is always the
+    /// next one needed).
+    reverse: bool,
 }
 
 impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
@@ -515,11 +520,17 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// is left (or another thread failed).
     fn expand(&self, worker: &mut Worker) {
         let shared = self.shared;
+        let segments = shared.layout.segments;
         loop {
-            let segment = shared.claim.0.fetch_add(1, Ordering::Relaxed);
-            if segment >= shared.layout.segments || shared.failed.load(Ordering::Relaxed) {
+            let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
+            if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
                 break;
             }
+            let segment = if self.reverse {
+                segments - 1 - claimed
+            } else {
+                claimed
+            };
             let _held = shared.held.hold(segment);
             self.expand_segment(worker, segment);
             if let Some(store) = shared.store {
@@ -809,7 +820,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     .unwrap_or_else(PoisonError::into_inner);
                 all.append(&mut slot);
             }
-            all.sort_unstable_by_key(|&(word, _)| word);
+            // From where the expansion ended.
+            if self.reverse {
+                all.sort_unstable_by_key(|&(word, _)| word);
+            } else {
+                all.sort_unstable_by_key(|&(word, _)| std::cmp::Reverse(word));
+            }
             for (word, mask) in all {
                 self.reach_word(&mut worker.found, word as usize, mask);
             }
@@ -1065,6 +1081,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             next_code: (depth + 1) % 3,
             current: &self.dirty[parity],
             next: &self.dirty[1 - parity],
+            reverse: self.layout.confined && parity == 1,
         }
     }
 
