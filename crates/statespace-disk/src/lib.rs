@@ -27,8 +27,10 @@
 //!   words of 32 states), mapped into memory. The kernel keeps the pages in use in memory and
 //!   writes the others back; the search writes a word only when it reaches new states in it,
 //!   mails successors outside the segment a thread holds and applies them in the order of
-//!   the table, and starts writing a segment back as soon as it is done with it, so that
-//!   memory short of the table finds clean pages to drop.
+//!   the table, claims every other level's segments from the last (so a level starts among
+//!   the pages the one before left in memory), and, when the table is larger than half the
+//!   memory, starts writing a segment back as soon as it is done with it, so that memory
+//!   short of the table finds clean pages to drop.
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
 //!   length, the depth, the level sizes so far and the blocks the level expands (a bit per 64
 //!   states). Written whole or not at all (a temporary file renamed), checked by a CRC-32 on
