@@ -1,4 +1,4 @@
-//! `cargo xtask bench [NAME]` (NAME: a puzzle with a benchmark, `cluster` or `two-bit`): runs
+//! `cargo xtask bench [NAME]` (NAME: a puzzle with a benchmark, `cluster`, `disk` or `two-bit`): runs
 //! the benchmarks of [`crate::benches`], each puzzle's from the list of puzzles.
 
 use std::process::{Command, ExitCode};
@@ -25,7 +25,10 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let benches = crate::puzzles::PUZZLES
         .iter()
         .filter_map(|puzzle| puzzle.bench.map(|bench| (puzzle.name, bench)))
-        .chain([("cluster", benches::cluster as Bench)]);
+        .chain([
+            ("cluster", benches::cluster as Bench),
+            ("disk", benches::disk as Bench),
+        ]);
     for (name, bench) in benches {
         if only.is_none_or(|o| o == name) {
             bench(runs)?;

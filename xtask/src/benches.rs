@@ -549,3 +549,83 @@ pub fn two_bit() -> Result<ExitCode, String> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `cargo xtask bench disk`: `hanoi4 eccentricity N --disk DIR` (a new folder each run, under
+/// the temporary folder) against `hanoi4 eccentricity N` in memory, alternating, with the
+/// levels of each pair compared. `BENCH_DISK_DISCS` sets N (default 16);
+/// `BENCH_DISK_CGROUP_MIB` runs the searches on disk in a memory cgroup of that size (root
+/// only; the case: 17 discs, 256, target at most 5 times the search in memory).
+pub fn disk(runs: usize) -> Result<(), String> {
+    let runs = runs.clamp(1, 3);
+    let n: u32 = std::env::var("BENCH_DISK_DISCS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16);
+    let cgroup_mib: Option<u64> = std::env::var("BENCH_DISK_CGROUP_MIB")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let group = cgroup_mib
+        .map(|mib| crate::cgroup::Cgroup::create("bench-disk", mib << 20))
+        .transpose()?;
+    let binary = release_binary("hanoi4");
+    let folder = std::env::temp_dir().join(format!("xtask-bench-disk-{}", std::process::id()));
+    let levels = |output: &std::process::Output| -> Result<Vec<String>, String> {
+        if !output.status.success() {
+            return Err(format!(
+                "hanoi4 eccentricity {n} failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        Ok(String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter(|line| line.starts_with("distance"))
+            .map(str::to_owned)
+            .collect())
+    };
+    let (mut memory, mut on_disk) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        let args = ["eccentricity".to_string(), n.to_string()];
+        let started = Instant::now();
+        let output = Command::new(&binary)
+            .args(&args)
+            .output()
+            .map_err(|e| format!("{}: {e}", binary.display()))?;
+        memory.push(started.elapsed());
+        let expected = levels(&output)?;
+        let _ = std::fs::remove_dir_all(&folder);
+        let mut args = args.to_vec();
+        args.extend(["--disk".to_string(), folder.display().to_string()]);
+        let mut command = match &group {
+            Some(group) => group.command(&binary, &args),
+            None => {
+                let mut command = Command::new(&binary);
+                command.args(&args);
+                command
+            }
+        };
+        let started = Instant::now();
+        let output = command
+            .output()
+            .map_err(|e| format!("{}: {e}", binary.display()))?;
+        on_disk.push(started.elapsed());
+        let _ = std::fs::remove_dir_all(&folder);
+        if levels(&output)? != expected {
+            return Err(format!(
+                "hanoi4 eccentricity {n} --disk: other levels than in memory"
+            ));
+        }
+    }
+    memory.sort();
+    on_disk.sort();
+    let (memory, on_disk) = (memory[memory.len() / 2], on_disk[on_disk.len() / 2]);
+    let limit = cgroup_mib.map_or("memory to spare".to_string(), |mib| {
+        format!("a {mib} MiB memory cgroup")
+    });
+    println!(
+        "hanoi4 eccentricity {n}: in memory median {}, on disk ({limit}) median {} ({:.2}x; the same levels)",
+        ms(memory),
+        ms(on_disk),
+        on_disk.as_secs_f64() / memory.as_secs_f64()
+    );
+    Ok(())
+}

@@ -23,6 +23,7 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
+use crate::cgroup::Cgroup;
 use crate::process::loopback;
 use crate::spread::{Ended, Process, hostfile, one_machine, run_all, scratch};
 use netns::Namespaces;
@@ -587,57 +588,19 @@ fn full_disk_checkpoint(c: &Context) -> Result<String, String> {
     ))
 }
 
-/// A memory cgroup (v2 where the memory controller is there, else v1) limited to `bytes`,
-/// removed on drop.
-struct Cgroup(std::path::PathBuf);
-
-impl Cgroup {
-    fn create(bytes: u64) -> Result<Self, String> {
-        let name = format!("xtask-faults-{}", std::process::id());
-        let v2 = Path::new("/sys/fs/cgroup/cgroup.controllers");
-        let v2_memory = std::fs::read_to_string(v2).is_ok_and(|c| c.contains("memory"));
-        let (dir, limit) = if v2_memory {
-            (Path::new("/sys/fs/cgroup").join(&name), "memory.max")
-        } else {
-            (
-                Path::new("/sys/fs/cgroup/memory").join(&name),
-                "memory.limit_in_bytes",
-            )
-        };
-        std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let group = Self(dir);
-        std::fs::write(group.0.join(limit), bytes.to_string())
-            .map_err(|e| format!("{}: {e}", group.0.join(limit).display()))?;
-        Ok(group)
-    }
-
-    /// `hanoi4 args` run inside the group (the shell joins it, then becomes the binary).
-    fn hanoi4(&self, args: &[String]) -> Result<Ended, String> {
-        let mut command = Command::new("sh");
-        command
-            .arg("-c")
-            .arg("echo $$ > \"$1\" && shift && exec \"$0\" \"$@\"")
-            .arg(crate::spread::binary())
-            .arg(self.0.join("cgroup.procs"))
-            .args(args);
-        Process::spawn(command)?
-            .wait_until(Instant::now() + Duration::from_secs(300))?
-            .ok_or_else(|| "the run in the cgroup took over 5 minutes".to_string())
-    }
-}
-
-impl Drop for Cgroup {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir(&self.0);
-    }
+/// `hanoi4 args` run inside `group` (the shell joins it, then becomes the binary).
+fn in_cgroup(group: &Cgroup, args: &[String]) -> Result<Ended, String> {
+    Process::spawn(group.command(&crate::spread::binary(), args))?
+        .wait_until(Instant::now() + Duration::from_secs(300))?
+        .ok_or_else(|| "the run in the cgroup took over 5 minutes".to_string())
 }
 
 fn small_cgroup(c: &Context) -> Result<String, String> {
-    let group = Cgroup::create(64 << 20)?;
+    let group = Cgroup::create("faults", 64 << 20)?;
     let dir = path(&c.dir.join("cgroup-tables"));
-    let build = group.hanoi4(&strings(&["table", "build", "16", "--dir", &dir]))?;
+    let build = in_cgroup(&group, &strings(&["table", "build", "16", "--dir", &dir]))?;
     let build = refused(Some(build), 0, "the memory cgroup's limit allows")?;
-    let spread = group.hanoi4(&strings(&["eccentricity", "16", "--workers", "1"]))?;
+    let spread = in_cgroup(&group, &strings(&["eccentricity", "16", "--workers", "1"]))?;
     let spread = refused(Some(spread), 0, "the memory cgroup's limit allows")?;
     Ok(format!("{build} / {spread}"))
 }

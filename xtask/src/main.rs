@@ -22,6 +22,7 @@
 mod bench;
 mod benches;
 mod browser;
+mod cgroup;
 mod chaos;
 mod check;
 mod doc_links;
