@@ -394,28 +394,24 @@ impl DiskStore {
         let words = mapped.words;
         let start = (page << self.words_shift).min(words);
         let end = ((page + 1) << self.words_shift).min(words);
-        let mut head = [0u8; 24];
-        head[8..16].copy_from_slice(&(start as u64).to_le_bytes());
-        head[16..].copy_from_slice(&((end - start) as u64).to_le_bytes());
-        // What a rollback needs of the page: which states were unreached (a bit each, half
-        // the codes); those reached before the checkpoint are not written again.
-        let mut body = Vec::with_capacity(4 * (end - start));
+        // One record: the checkpoint's depth (set under the lock), the page's first word, its
+        // words, then what a rollback needs of it: which states were unreached (a bit each,
+        // half the codes; those reached before the checkpoint are not written again), and the
+        // CRC-32 of all that.
+        let mut record = Vec::with_capacity(24 + 4 * (end - start) + 4);
+        record.extend_from_slice(&[0; 8]);
+        record.extend_from_slice(&(start as u64).to_le_bytes());
+        record.extend_from_slice(&((end - start) as u64).to_le_bytes());
         for word in &mapped.words()[start..end] {
             let codes = word.load(Ordering::Relaxed);
             let unseen = compress_fields(codes & codes >> 1) as u32;
-            body.extend_from_slice(&unseen.to_le_bytes());
+            record.extend_from_slice(&unseen.to_le_bytes());
         }
         let written = {
             let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
-            head[..8].copy_from_slice(&undo.depth.to_le_bytes());
-            let mut sum = crc32fast::Hasher::new();
-            sum.update(&head);
-            sum.update(&body);
-            let sum = sum.finalize().to_le_bytes();
-            let mut record = Vec::with_capacity(head.len() + body.len() + sum.len());
-            record.extend_from_slice(&head);
-            record.extend_from_slice(&body);
-            record.extend_from_slice(&sum);
+            record[..8].copy_from_slice(&undo.depth.to_le_bytes());
+            let sum = crc32fast::hash(&record);
+            record.extend_from_slice(&sum.to_le_bytes());
             // Over the records of earlier checkpoints: the file keeps its blocks.
             let at = UNDO_HEADER + undo.bytes;
             let done = undo.file.write_all_at(&record, at);
@@ -751,38 +747,44 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
 /// level `depth`: the complete records, in order (a record cut short by a kill was not yet
 /// followed by a write).
 fn apply_undo(path: &Path, depth: u64, mapped: &Mapped) -> io::Result<()> {
-    let mut file = match File::open(path) {
+    let file = match File::open(path) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(error) => return Err(error),
     };
-    let mut log = Vec::new();
-    file.read_to_end(&mut log)?;
-    if log.len() < UNDO_HEADER as usize || &log[..8] != UNDO_MAGIC {
+    // Read a record at a time: the log may be gigabytes.
+    let mut log = io::BufReader::with_capacity(1 << 20, file);
+    let mut magic = [0u8; UNDO_HEADER as usize];
+    if log.read_exact(&mut magic).is_err() || &magic[..8] != UNDO_MAGIC {
         return Ok(());
     }
     let table = mapped.words();
-    let mut at = UNDO_HEADER as usize;
-    let word = |at: usize| u64::from_le_bytes(log[at..at + 8].try_into().expect("8 bytes"));
+    let mut record = Vec::new();
     // The records of this checkpoint, up to the first that is not (an older checkpoint's, or
     // one cut short by a kill, which no write followed).
-    while log.len() - at >= 24 && word(at) == depth {
-        let first = word(at + 8) as usize;
-        let count = word(at + 16) as usize;
-        let Some(end) = count
-            .checked_mul(4)
-            .and_then(|bytes| bytes.checked_add(at + 24))
-            .filter(|&end| end + 4 <= log.len())
-        else {
+    loop {
+        let mut head = [0u8; 24];
+        if log.read_exact(&mut head).is_err() {
             break;
-        };
-        let sum = u32::from_le_bytes(log[end..end + 4].try_into().expect("4 bytes"));
-        if crc32fast::hash(&log[at..end]) != sum || first + count > table.len() {
+        }
+        let field = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().expect("8 bytes"));
+        let (first, count) = (field(8) as usize, field(16) as usize);
+        if field(0) != depth || count > 1 << PAGE_WORDS_SHIFT || first + count > table.len() {
+            break;
+        }
+        record.clear();
+        record.extend_from_slice(&head);
+        record.resize(24 + 4 * count + 4, 0);
+        if log.read_exact(&mut record[24..]).is_err() {
+            break;
+        }
+        let (body, sum) = record.split_at(24 + 4 * count);
+        if crc32fast::hash(body) != u32::from_le_bytes(sum.try_into().expect("4 bytes")) {
             break;
         }
         // The states unreached at the checkpoint are unreached again; the others were not
         // written since.
-        for (i, bytes) in log[at + 24..end].chunks_exact(4).enumerate() {
+        for (i, bytes) in body[24..].chunks_exact(4).enumerate() {
             let unseen = spread_fields(u32::from_le_bytes(bytes.try_into().expect("4 bytes")));
             let cell = &table[first + i];
             cell.store(
@@ -790,7 +792,6 @@ fn apply_undo(path: &Path, depth: u64, mapped: &Mapped) -> io::Result<()> {
                 Ordering::Relaxed,
             );
         }
-        at = end + 4;
     }
     Ok(())
 }
