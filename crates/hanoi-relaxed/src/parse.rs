@@ -4,7 +4,7 @@
 pub use judge::ParseError;
 use judge::{Found, Lines};
 
-use crate::pegs::{Peg, Pegs, PegsError};
+use crate::pegs::{Pegs, PegsError};
 
 /// A judge input: one starting stack per non-blank line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub fn parse(input: &str) -> Result<Instance, ParseError> {
         line.end()?;
         // The line lists the stack from the top down.
         let sizes: Vec<u8> = token.bytes().rev().map(|b| b - b'0').collect();
-        let start = Pegs::tower(&sizes, Peg::START).map_err(|error| {
+        let start = Pegs::tower(&sizes, crate::pegs::START).map_err(|error| {
             let found = match error {
                 PegsError::Rule { depth, size, .. } => {
                     format!("disc {size} at depth {depth} below two or more larger discs")

@@ -2,101 +2,19 @@
 
 use std::fmt;
 
-/// One of the three pegs, `0..3` inside, shown 1-based by both `Display` and `Debug`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Peg(u8);
+/// One of the three pegs, numbered from 1 ([`Peg::FIRST`], [`Peg::MIDDLE`], [`Peg::LAST`]):
+/// the workspace's one Hanoi model ([`hanoi_model`]) for three pegs.
+pub type Peg = hanoi_model::Peg<3>;
 
-impl fmt::Debug for Peg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Peg({})", self.0 + 1)
-    }
-}
+/// Moving the top disc of `from` onto `to`; [`Move::ALL`] lists the six in the order the
+/// search tries them.
+pub type Move = hanoi_model::Move<3>;
 
-impl Peg {
-    /// Pegs 1, 2 and 3.
-    pub const ALL: [Peg; 3] = [Peg(0), Peg(1), Peg(2)];
-    /// Peg 1.
-    pub const FIRST: Peg = Peg(0);
-    /// Peg 2.
-    pub const MIDDLE: Peg = Peg(1);
-    /// Peg 3.
-    pub const LAST: Peg = Peg(2);
-    /// Peg 1, where the discs start (the puzzle's name for [`Peg::FIRST`]).
-    pub const START: Peg = Peg::FIRST;
-    /// Peg 2, where they must end (the puzzle's name for [`Peg::MIDDLE`]).
-    pub const GOAL: Peg = Peg::MIDDLE;
+/// Peg 1, where the discs start (the puzzle's name for [`Peg::FIRST`]).
+pub const START: Peg = Peg::FIRST;
 
-    /// Peg `number`, counted from 1 as people and the judge count them (`1..=3`).
-    pub fn from_number(number: usize) -> Option<Peg> {
-        (1..=3).contains(&number).then(|| Peg(number as u8 - 1))
-    }
-
-    /// The peg at `index` of [`Peg::ALL`] (`0..3`), for arrays indexed by peg.
-    pub fn from_index(index: usize) -> Option<Peg> {
-        (index < 3).then_some(Peg(index as u8))
-    }
-
-    /// Its number, from 1.
-    pub fn number(self) -> usize {
-        usize::from(self.0) + 1
-    }
-
-    /// Its index in [`Peg::ALL`], from 0.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl fmt::Display for Peg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0 + 1)
-    }
-}
-
-/// Moving the top disc of `from` onto `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The peg the disc leaves.
-    pub from: Peg,
-    /// The peg it lands on.
-    pub to: Peg,
-}
-
-impl Move {
-    /// The six moves in the fixed order the search tries them: 1-2, 1-3, 2-1, 2-3, 3-1, 3-2.
-    pub const ALL: [Move; 6] = [
-        Move {
-            from: Peg(0),
-            to: Peg(1),
-        },
-        Move {
-            from: Peg(0),
-            to: Peg(2),
-        },
-        Move {
-            from: Peg(1),
-            to: Peg(0),
-        },
-        Move {
-            from: Peg(1),
-            to: Peg(2),
-        },
-        Move {
-            from: Peg(2),
-            to: Peg(0),
-        },
-        Move {
-            from: Peg(2),
-            to: Peg(1),
-        },
-    ];
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.from, self.to)
-    }
-}
+/// Peg 2, where they must end (the puzzle's name for [`Peg::MIDDLE`]).
+pub const GOAL: Peg = Peg::MIDDLE;
 
 /// Discs that cannot form a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -300,7 +218,7 @@ impl Pegs {
 impl fmt::Display for Pegs {
     /// `n`, then per peg `k s1 .. sk` bottom up (no newline at the end).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        judge::stacks::write(f, &self.stacks())
+        hanoi_model::notation::write(f, &self.stacks())
     }
 }
 

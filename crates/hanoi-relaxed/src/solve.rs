@@ -54,7 +54,7 @@ fn extend_stack(
     goals: &mut Vec<Pegs>,
 ) {
     if bottom_up.len() == n {
-        goals.push(Pegs::tower(bottom_up, Peg::GOAL).expect("built legal"));
+        goals.push(Pegs::tower(bottom_up, crate::pegs::GOAL).expect("built legal"));
         return;
     }
     for size in 1..=9u8 {
@@ -82,11 +82,11 @@ fn extend_stack(
 /// are cut off from the towers.
 ///
 /// ```
-/// use hanoi_relaxed::{Peg, Pegs, count_states};
+/// use hanoi_relaxed::{Pegs, START, count_states};
 ///
 /// // Three distinct discs: 54 legal positions (a peg of k discs has 2^(k-1) legal orders),
 /// // every one reachable from the tower.
-/// let start = Pegs::tower(&[3, 2, 1], Peg::START)?;
+/// let start = Pegs::tower(&[3, 2, 1], START)?;
 /// assert_eq!(count_states(&start), 54);
 /// # Ok::<(), hanoi_relaxed::PegsError>(())
 /// ```
@@ -109,9 +109,9 @@ pub fn count_states(start: &Pegs) -> u64 {
 /// # Example
 ///
 /// ```
-/// use hanoi_relaxed::{Peg, Pegs, SparseArena, solve_stack};
+/// use hanoi_relaxed::{Pegs, START, SparseArena, solve_stack};
 ///
-/// let start = Pegs::tower(&[4, 1, 3, 1], Peg::START)?;
+/// let start = Pegs::tower(&[4, 1, 3, 1], START)?;
 /// let moves = solve_stack(&start, &mut SparseArena::new()).unwrap();
 /// assert_eq!(moves.len(), 5);
 /// # Ok::<(), hanoi_relaxed::PegsError>(())

@@ -110,7 +110,7 @@ fn every_start_stack_up_to_6_discs_equals_plain_bfs() {
             .collect();
         for top_down in starts {
             let bottom_up: Vec<u8> = top_down.iter().rev().copied().collect();
-            let start = Pegs::tower(&bottom_up, Peg::START).unwrap();
+            let start = Pegs::tower(&bottom_up, crate::START).unwrap();
             let moves = solve_stack(&start, &mut arena).expect("a tower always reaches peg 2");
             let want = reference[&[bottom_up, vec![], vec![]]];
             assert_eq!(moves.len() as u32, want, "stack {top_down:?}");
@@ -161,7 +161,7 @@ fn state_counts_match_the_formula() {
     for n in 1..=7u8 {
         let sizes: Vec<u8> = (1..=n).collect();
         let bottom_up: Vec<u8> = sizes.iter().rev().copied().collect();
-        let reachable = count_states(&Pegs::tower(&bottom_up, Peg::START).unwrap());
+        let reachable = count_states(&Pegs::tower(&bottom_up, crate::START).unwrap());
         assert_eq!(reachable, reference_distances(&sizes).len() as u64);
         if n <= 5 {
             assert_eq!(reachable, formula(u32::from(n)));
@@ -176,7 +176,7 @@ fn state_counts_match_the_formula() {
 fn packing_round_trips() {
     let position = Pegs::from_pegs([&[3, 1], &[9, 2, 9], &[5, 4, 4, 1]]).unwrap();
     assert_eq!(Pegs::unpack(position.pack(), 9), position);
-    assert_eq!(position.stack(Peg::GOAL), vec![9, 2, 9]);
+    assert_eq!(position.stack(crate::GOAL), vec![9, 2, 9]);
     assert_eq!(position.stack(Peg::LAST), vec![5, 4, 4, 1]);
     assert_eq!(position.top(Peg::LAST), Some(1));
     assert!(Pegs::from_pegs([&[1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6], &[], &[]]).is_err());
@@ -260,4 +260,41 @@ fn judge_data_refusals() {
         let message = judge::testing::refusal(path, parse);
         insta::assert_snapshot!(message);
     });
+}
+
+/// The same configuration the shared model's tests build: disc 3 and disc 1 on peg 1, disc 2 on
+/// peg 2; `Pegs` must number, order and write it as `hanoi_model::Config` does.
+#[test]
+fn pegs_follow_the_shared_hanoi_convention() {
+    use crate::{Move, Peg, Pegs};
+    let pegs = Pegs::from_pegs([&[3, 1], &[2], &[]]).unwrap();
+    assert_eq!(pegs.n_discs(), 3);
+    assert_eq!(pegs.stacks(), [vec![3, 1], vec![2], vec![]]);
+    assert_eq!(pegs.top(Peg::FIRST), Some(1));
+    assert_eq!(pegs.top(Peg::from_number(2).unwrap()), Some(2));
+    assert_eq!(pegs.to_string(), "3\n2 3 1\n1 2\n0");
+    assert_eq!("3\n2 3 1\n1 2\n0".parse::<Pegs>().unwrap(), pegs);
+    assert_eq!(
+        (
+            Peg::FIRST.number(),
+            Peg::LAST.number(),
+            Peg::LAST.to_string()
+        ),
+        (1, 3, "3".to_string())
+    );
+    assert_eq!(Peg::from_index(0), Some(Peg::FIRST));
+    let moved = pegs
+        .apply(Move {
+            from: Peg::FIRST,
+            to: Peg::LAST,
+        })
+        .unwrap();
+    assert_eq!(moved.stacks(), [vec![3], vec![2], vec![1]]);
+    assert_eq!(
+        Pegs::tower(&[2, 1], Peg::MIDDLE).unwrap().stacks(),
+        [vec![], vec![2, 1], vec![]]
+    );
+    // The relaxed rule lets one larger disc stand above a smaller one, not two.
+    assert!(Pegs::from_pegs([&[1, 3], &[2], &[]]).is_ok());
+    assert!(Pegs::from_pegs([&[1, 3, 2], &[], &[]]).is_err());
 }

@@ -25,7 +25,7 @@ pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
     line.end()?;
     let mut configs = Vec::new();
     for _ in 0..cases {
-        let pegs = lines.peg_case(4, Config::MAX_DISCS)?;
+        let pegs = hanoi_model::notation::read_case(&mut lines, 4, Config::MAX_DISCS)?;
         let refs = [&pegs[0][..], &pegs[1][..], &pegs[2][..], &pegs[3][..]];
         configs.push(Config::from_pegs(refs).expect("checked line by line"));
     }

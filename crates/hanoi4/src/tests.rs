@@ -706,7 +706,7 @@ fn pegs_and_discs_show_the_numbers_users_see() {
     assert_eq!(format!("{step}"), "1 4");
     assert_eq!(format!("{step:?}"), "Move { from: Peg(1), to: Peg(4) }");
     assert_eq!(crate::Disc::new(0), None);
-    assert_eq!(crate::Disc::new(Config::MAX_DISCS + 1), None);
+    assert_eq!(crate::Disc::new(crate::Disc::MAX + 1), None);
     assert_eq!(crate::Disc::new(3).map(crate::Disc::number), Some(3));
 }
 

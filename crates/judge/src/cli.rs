@@ -104,7 +104,7 @@ impl fmt::Debug for Stdout<'_> {
 /// and the exit codes, and `--version` itself), calls `main` with them, and writes what it
 /// returns on stdout (status 0), or its [`Failure`] as `<binary>: <message>` on stderr (status
 /// 2, nothing on stdout). A write error on stdout is a failure too, except a closed pipe
-/// (`hanoi | head`), which ends quietly with status 0: the reader has all it wants.
+/// (`solver | head`), which ends quietly with status 0: the reader has all it wants.
 pub fn run<T: clap::Parser>(
     binary: &str,
     examples: &str,

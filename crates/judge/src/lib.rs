@@ -2,7 +2,6 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod stacks;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -18,7 +17,7 @@ use std::ops::RangeInclusive;
 pub struct ParseError {
     /// The 1-based line, counting blank lines.
     pub line: usize,
-    /// What the format asks for there, e.g. `the number of discs from 1 to 20`.
+    /// What the format asks for there, e.g. `the number of cases from 1 to 100`.
     pub expected: Cow<'static, str>,
     /// What stands there instead.
     pub found: Found,
@@ -44,7 +43,7 @@ pub enum Found {
     EndOfLine,
     /// A token, or a run of text, shown quoted with escapes so the message stays on one line.
     Text(String),
-    /// A description that is not a token, such as `disc 3 a second time`.
+    /// A description that is not a token, such as `3 a second time`.
     Other(String),
 }
 
@@ -146,72 +145,6 @@ impl<'a> Lines<'a> {
                 Found::text(line.remainder()),
             )),
         }
-    }
-
-    /// Reads one configuration of discs on pegs in the Hanoi crates' notation (a judge case of
-    /// four-peg Hanoi): a line `n` (`1..=max_discs`), then `pegs` lines `k d1 .. dk`, each peg's
-    /// discs from the bottom up, every disc `1..=n` exactly once and each peg decreasing upwards.
-    /// Returns each peg's discs, bottom up.
-    ///
-    /// ```
-    /// let mut lines = judge::Lines::new("3\n2 3 1\n1 2\n0\n");
-    /// assert_eq!(lines.peg_case(3, 20)?, [vec![3, 1], vec![2], vec![]]);
-    /// let mut lines = judge::Lines::new("2\n2 1 2\n0\n0\n");
-    /// assert_eq!(
-    ///     lines.peg_case(3, 20).unwrap_err().to_string(),
-    ///     "line 2: expected the discs of a peg from the largest up, found disc 2 above disc 1"
-    /// );
-    /// # Ok::<(), judge::ParseError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// A [`ParseError`] naming the first line that does not fit: a missing line, a token that is
-    /// not a number in range, a disc listed twice, above a smaller one, or missing.
-    pub fn peg_case(
-        &mut self,
-        pegs: usize,
-        max_discs: usize,
-    ) -> Result<Vec<Vec<usize>>, ParseError> {
-        let mut line = self.line("the number of discs")?;
-        let n = line.number("the number of discs", 1..=max_discs)?;
-        let mut last_line = line.line_number();
-        line.end()?;
-        let mut stacks: Vec<Vec<usize>> = vec![Vec::new(); pegs];
-        let mut seen = vec![false; n];
-        for (peg, discs) in stacks.iter_mut().enumerate() {
-            let mut line = self.line("a peg line `k d1 .. dk`")?;
-            last_line = line.line_number();
-            let what = format!("the number of discs on peg {}", peg + 1);
-            let count = line.number(&what, 0..=n)?;
-            for _ in 0..count {
-                let disc = line.number("a disc", 1..=n)?;
-                let error = |expected: &'static str, found: String| {
-                    ParseError::new(last_line, expected, Found::Other(found))
-                };
-                if std::mem::replace(&mut seen[disc - 1], true) {
-                    return Err(error(
-                        "each disc once",
-                        format!("disc {disc} a second time"),
-                    ));
-                }
-                if let Some(&below) = discs.last().filter(|&&below| below < disc) {
-                    return Err(error(
-                        "the discs of a peg from the largest up",
-                        format!("disc {disc} above disc {below}"),
-                    ));
-                }
-                discs.push(disc);
-            }
-            line.end()?;
-        }
-        if let Some(missing) = seen.iter().position(|&s| !s) {
-            return Err(ParseError::new(
-                last_line,
-                format!("every disc from 1 to {n} on a peg"),
-                Found::Other(format!("no disc {}", missing + 1)),
-            ));
-        }
-        Ok(stacks)
     }
 
     /// The number of the line after the last one read (for errors about a missing line).
