@@ -1,41 +1,32 @@
 //! Project automation, run as `cargo xtask <command>`.
 //!
 //! * `verify [CRATE] [--filter TEXT] [--time-limit SECS]`: builds the release binaries once and
-//!   runs every judge case under `testdata/` through them (see [`verify`]).
+//!   runs every judge case under `testdata/` through them (see [`commands::verify`]).
 //! * `oracle PUZZLE [ARGS]`: the independent oracles that produced `testdata/**/*.out`; reads a
-//!   judge input on stdin and writes the judge output (see [`oracle`]).
-//! * `bench [NAME]`: whole-process timings against baselines (see [`mod@bench`]).
+//!   judge input on stdin and writes the judge output (see [`commands::oracle`]).
+//! * `bench [NAME]`: whole-process timings against baselines (see [`commands::bench`]).
 //! * `gen-testdata [PUZZLE]`: writes the generated cases of `testdata/` and their answers from the oracles.
 //! * `fuzz [PUZZLE] [--cases N] [--seed S]`: mutation fuzzing of the release binaries, with
-//!   the oracles as judges where the size allows (see [`fuzz`]).
-//! * `browser`: every binary's `--render` page checked in headless Chromium (see [`browser`]).
+//!   the oracles as judges where the size allows (see [`commands::fuzz`]).
+//! * `browser`: every binary's `--render` page checked in headless Chromium (see [`commands::browser`]).
 //! * `doc-links`: every relative link of the rendered docs in `target/doc` leads somewhere (see
-//!   [`doc_links`]).
+//!   [`commands::doc_links`]).
 //! * `faults [--filter TEXT]`: the spread search under real faults (network namespaces, a TCP
-//!   proxy, full disks, a memory cgroup; root), see [`faults`].
+//!   proxy, full disks, a memory cgroup; root), see the puzzles' own commands in [`puzzles`].
 //! * `chaos [--faults K] [--discs N] [--seed S]`: a checkpointed spread search killed and
-//!   stopped at random moments, resumed each time, its reports compared (see [`chaos`]).
+//!   stopped at random moments, resumed each time, its reports compared (the same).
+//!
+//! The parts: [`commands`] (one module a command), [`puzzles`] (the registry and one folder a
+//! puzzle), [`kit`] (what they share),
+//! [`process`] and [`workspace`] (the binaries, cargo and the folders).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
 
-mod bench;
-mod benches;
-mod browser;
-mod cgroup;
-mod chaos;
-mod check;
-mod doc_links;
-mod faults;
-mod fuzz;
-mod gen_testdata;
-mod generate;
-mod oracle;
-mod pages;
+mod commands;
+mod kit;
 mod process;
 mod puzzles;
-mod spread;
-mod verify;
 mod workspace;
 
 #[cfg(test)]
@@ -70,18 +61,19 @@ const USAGE: &str = "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-l
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("verify") => verify::run(&args[1..]),
-        Some("oracle") => oracle::run(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
-        Some("gen-testdata") => gen_testdata::run(&args[1..]),
-        Some("fuzz") => fuzz::run(&args[1..]),
-        Some("browser") => browser::run(&args[1..]),
-        Some("doc-links") => doc_links::run(&args[1..]),
-        Some("faults") => faults::run(&args[1..]),
-        Some("chaos") => chaos::run(&args[1..]),
+        Some("verify") => commands::verify::run(&args[1..]),
+        Some("oracle") => commands::oracle::run(&args[1..]),
+        Some("bench") => commands::bench::run(&args[1..]),
+        Some("gen-testdata") => commands::gen_testdata::run(&args[1..]),
+        Some("fuzz") => commands::fuzz::run(&args[1..]),
+        Some("browser") => commands::browser::run(&args[1..]),
+        Some("doc-links") => commands::doc_links::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
+        }
+        Some(name) if puzzles::command(name).is_some() => {
+            puzzles::command(name).expect("just found")(&args[1..])
         }
         Some(unknown) => Err(format!(
             "unknown command '{unknown}'; the commands: {} (see cargo xtask --help)",

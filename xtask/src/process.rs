@@ -103,11 +103,8 @@ pub fn run_binary(
 /// Builds the release binaries of `crates` (each puzzle's binary has its name; the package may
 /// be named otherwise).
 pub fn build(crates: &[String]) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(crate::workspace::root())
-        .args(["build", "--release", "--quiet"]);
+    let mut command = crate::workspace::cargo();
+    command.args(["build", "--release", "--quiet"]);
     for name in crates {
         command.args(["--bin", name]);
     }

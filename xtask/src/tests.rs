@@ -1,7 +1,7 @@
 //! The checkers and the comparison must reject wrong outputs, not only accept right ones.
 
+use crate::kit::testdata::normalise;
 use crate::puzzles::checker_for;
-use crate::verify::normalise;
 
 fn args(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| w.to_string()).collect()
@@ -93,7 +93,7 @@ fn exact_outputs_have_no_checker() {
 
 #[test]
 fn frame_stewart_numbers_equal_the_plain_bfs_for_towers() {
-    use crate::oracle::hanoi4::{frame_stewart, solve};
+    use crate::puzzles::hanoi4::oracle::{frame_stewart, solve};
     for n in 1..=10usize {
         let discs: Vec<String> = (1..=n).rev().map(|d| d.to_string()).collect();
         let input = format!("1\n{n}\n{n} {}\n0\n0\n0\n", discs.join(" "));
@@ -129,10 +129,10 @@ fn the_fuzzer_rejects_every_kind_of_misbehaviour() {
     let input = b"3\n";
     let verdict = |body: &str| {
         let binary = fake_binary(&dir, "hanoi", body);
-        crate::fuzz::examine_input("hanoi", &binary, &[], input).unwrap()
+        crate::commands::fuzz::examine_input("hanoi", &binary, &[], input).unwrap()
     };
     // The right answer for N = 3, from the oracle, passes; so does a clean refusal.
-    let right = crate::oracle::solve(&args(&["hanoi"]), "3\n").unwrap();
+    let right = crate::commands::oracle::solve(&args(&["hanoi"]), "3\n").unwrap();
     assert_eq!(
         verdict(&format!("printf '{}'", right.replace('\n', "\\n"))),
         None
@@ -162,11 +162,11 @@ fn the_fuzzer_rejects_every_kind_of_misbehaviour() {
 fn mutations_are_deterministic_for_a_seed_and_varied() {
     let seed = b"1\n3\n1 3\n1 2\n1 1\n0\n".to_vec();
     let run = |s: u64| {
-        let mut rng = crate::generate::Rng::new(s);
+        let mut rng = crate::kit::generate::Rng::new(s);
         (0..200)
             .map(|_| {
                 let mut bytes = seed.clone();
-                crate::fuzz::mutate(&mut rng, &mut bytes);
+                crate::commands::fuzz::mutate(&mut rng, &mut bytes);
                 bytes
             })
             .collect::<Vec<_>>()
@@ -184,7 +184,7 @@ fn mutations_are_deterministic_for_a_seed_and_varied() {
 #[test]
 fn the_canonical_form_is_the_input_rule() {
     assert_eq!(
-        crate::fuzz::canonical("\u{feff} 1\t 2 \r\n\n \t\n3\n"),
+        crate::commands::fuzz::canonical("\u{feff} 1\t 2 \r\n\n \t\n3\n"),
         "1 2\n3\n"
     );
 }
@@ -194,12 +194,12 @@ fn the_canonical_form_is_the_input_rule() {
 /// every pair of positions of random boards.
 #[test]
 fn the_marbles_oracle_and_checker_agree_on_every_tilt() {
-    use crate::check::marbles::{Tilt, tilt as checker_tilt};
-    use crate::oracle::marbles::{Cell, Outcome, tilt as oracle_tilt};
-    let mut rng = crate::generate::Rng::new(13460);
+    use crate::puzzles::marbles::check::{Tilt, tilt as checker_tilt};
+    use crate::puzzles::marbles::oracle::{Cell, Outcome, tilt as oracle_tilt};
+    let mut rng = crate::kit::generate::Rng::new(13460);
     for _ in 0..300 {
         let wall_percent = 20 + rng.below(30);
-        let board = crate::generate::random_board(&mut rng, 10, 10, wall_percent);
+        let board = crate::puzzles::marbles::generate::random_board(&mut rng, 10, 10, wall_percent);
         let grid: Vec<Vec<u8>> = board
             .lines()
             .skip(1)
@@ -248,7 +248,7 @@ fn the_usage_shows_every_command() {
 
 #[test]
 fn verify_refuses_an_output_laid_out_otherwise_than_line_by_line() {
-    use crate::verify::layout_fault;
+    use crate::kit::testdata::layout_fault;
     assert_eq!(layout_fault(""), None);
     assert_eq!(layout_fault("1\n2\n"), None);
     assert!(

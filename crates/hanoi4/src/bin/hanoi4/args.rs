@@ -49,7 +49,7 @@ pub enum Command {
         /// The number of discs (1 to 19 in memory; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
         /// 19: 6.5 min, 11 GiB of memory). Up to 31 on disk (--disk) or spread over processes,
         /// as far as the disk or their memory goes.
-        #[arg(value_parser = crate::eccentricity::discs)]
+        #[arg(value_parser = discs)]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).
         #[arg(long, value_name = "FILE.svg")]
@@ -187,3 +187,22 @@ pub const EXAMPLES: &str = "  printf '1\\n3\\n1 3\\n1 2\\n1 1\\n0\\n' | hanoi4  
   hanoi4 eccentricity 12 --plot levels.svg                 the levels as a bar chart
   hanoi4 eccentricity 15 -n 2 -p 1 & hanoi4 eccentricity 15 -n 2 -p 0
                                                            two processes (localhost:2101, 2102)";
+
+/// Why `eccentricity N` refuses `n` discs: one message for the range of one process and for
+/// the range of the spread search.
+pub fn discs_refused(n: impl std::fmt::Display) -> String {
+    format!(
+        "{n} discs: the table in memory takes 1 to {}, on disk (--disk DIR) or spread (--processes P) 1 to {}",
+        GoalTable::MAX_DISCS,
+        GoalTable::MAX_SPREAD_DISCS
+    )
+}
+
+/// The number of discs of `eccentricity N`: 1 to [`GoalTable::MAX_SPREAD_DISCS`], refused with
+/// [`discs_refused`] otherwise.
+pub fn discs(text: &str) -> Result<u8, String> {
+    text.parse::<u8>()
+        .ok()
+        .filter(|&n| (1..=GoalTable::MAX_SPREAD_DISCS).contains(&usize::from(n)))
+        .ok_or_else(|| discs_refused(text))
+}

@@ -10,7 +10,7 @@ use judge::cli::{self, Failure, Stdout};
 use statespace::Levels;
 use statespace_timely::Cluster;
 
-use crate::args::ClusterArguments;
+use crate::args::{ClusterArguments, discs_refused};
 use crate::status::{clear_levels, level_progress, with_level_progress};
 
 /// `eccentricity N [--plot FILE]` on this machine's cores; with `check_memory`, refused at once
@@ -55,25 +55,6 @@ pub fn on_disk(
         seconds,
         &format!("{threads} threads, the table on disk in {}", dir.display()),
     )))
-}
-
-/// Why `eccentricity N` refuses `n` discs: one message for the range of one process and for
-/// the range of the spread search.
-pub fn discs_refused(n: impl std::fmt::Display) -> String {
-    format!(
-        "{n} discs: the table in memory takes 1 to {}, on disk (--disk DIR) or spread (--processes P) 1 to {}",
-        GoalTable::MAX_DISCS,
-        GoalTable::MAX_SPREAD_DISCS
-    )
-}
-
-/// The number of discs of `eccentricity N`: 1 to [`GoalTable::MAX_SPREAD_DISCS`], refused with
-/// [`discs_refused`] otherwise.
-pub fn discs(text: &str) -> Result<u8, String> {
-    text.parse::<u8>()
-        .ok()
-        .filter(|&n| (1..=GoalTable::MAX_SPREAD_DISCS).contains(&usize::from(n)))
-        .ok_or_else(|| discs_refused(text))
 }
 
 /// Builds the goal table of `n` discs, saves it in `dir` when given (refusing at once, before

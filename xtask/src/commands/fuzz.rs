@@ -1,0 +1,421 @@
+//! `cargo xtask fuzz [PUZZLE] [--cases N] [--seed S]`: mutation fuzzing of the release binaries.
+//!
+//! Inputs are made from the judge data under `testdata/` (every `.in` of at most 4 KiB in a
+//! folder without a `limit` file, `bad/` folders included, with that folder's `args`) by
+//! mutations: byte flips, truncation at a line or a byte, lines duplicated or dropped, numbers
+//! replaced by 0, -1, huge values or others, random bytes, bytes that are not UTF-8, very long
+//! lines, a byte-order mark, CRLF, tabs. Each input runs under a time and a memory limit, and:
+//!
+//! * the exit status is 0 or 2, and nothing says `panicked`;
+//! * with status 2, nothing is on stdout and stderr is one line `<binary>: ...`, which in the
+//!   judge mode (no flags) names the input line: `<binary>: line N: ...`;
+//! * with status 0, a second run prints the same bytes, and where xtask has an oracle for the
+//!   input's size, the output equals the oracle's (or passes the replaying checker, for outputs
+//!   that are not unique).
+//!
+//! Deterministic for a seed. Prints `N passed, N failed`; every failing input is saved under
+//! `target/fuzz/` and the first one per puzzle is named.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use crate::commands::oracle;
+use crate::kit::generate::Rng;
+use crate::kit::testdata as verify;
+use crate::process::{self, RunOutput};
+use crate::puzzles;
+
+/// Seeds larger than this are left out: mutations of big files only cost time.
+const MAX_SEED_BYTES: u64 = 4096;
+/// Per run: far above what any seed needs (a second at most on one core).
+const TIME_LIMIT: Duration = Duration::from_secs(20);
+/// Per run, address space: the largest table a seed can ask for is 256 MiB.
+const MEMORY_MIB: u64 = 4096;
+
+struct Options {
+    crates: Vec<String>,
+    cases: usize,
+    seed: u64,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        crates: Vec::new(),
+        cases: 1000,
+        seed: 1,
+    };
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let mut number = |flag: &str| {
+            words
+                .next()
+                .and_then(|w| w.parse::<u64>().ok())
+                .ok_or(format!("{flag} needs a whole number"))
+        };
+        match word.as_str() {
+            "--cases" => options.cases = number("--cases")? as usize,
+            "--seed" => options.seed = number("--seed")?,
+            name if puzzles::find(name).is_some() => options.crates.push(name.to_string()),
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if options.crates.is_empty() {
+        options.crates = puzzles::names().map(String::from).collect();
+    }
+    Ok(options)
+}
+
+/// A judge file to mutate, with the flags of its folder.
+struct Seed {
+    bytes: Vec<u8>,
+    args: Vec<String>,
+}
+
+fn seeds(testdata: &Path, crate_name: &str) -> Result<Vec<Seed>, String> {
+    let mut seeds = Vec::new();
+    for case in verify::discover(testdata, crate_name)? {
+        let small = std::fs::metadata(&case.input).is_ok_and(|m| m.len() <= MAX_SEED_BYTES);
+        if case.time_limit.is_none() && small {
+            let bytes = std::fs::read(&case.input).map_err(|e| e.to_string())?;
+            seeds.push(Seed {
+                bytes,
+                args: case.args,
+            });
+        }
+    }
+    if seeds.is_empty() {
+        return Err(format!("no seed files for {crate_name}"));
+    }
+    Ok(seeds)
+}
+
+/// Byte ranges of the lines of `bytes`, line breaks included.
+fn line_spans(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' {
+            spans.push((start, i + 1));
+            start = i + 1;
+        }
+    }
+    if start < bytes.len() {
+        spans.push((start, bytes.len()));
+    }
+    spans
+}
+
+/// Byte ranges of the runs of ASCII digits (with a leading `-`) in `bytes`.
+fn number_spans(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let start = if i > 0 && bytes[i - 1] == b'-' {
+                i - 1
+            } else {
+                i
+            };
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            spans.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    spans
+}
+
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> Option<T> {
+    (!items.is_empty()).then(|| items[rng.below(items.len() as u64) as usize])
+}
+
+/// One mutation of `bytes`, chosen by `rng`.
+pub fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
+    let len = bytes.len();
+    let at = |rng: &mut Rng| rng.below(len as u64 + 1) as usize;
+    match rng.below(14) {
+        0 if len > 0 => {
+            let i = rng.below(len as u64) as usize;
+            bytes[i] ^= 1 << rng.below(8);
+        }
+        1 if len > 0 => {
+            let i = rng.below(len as u64) as usize;
+            bytes[i] = rng.next() as u8;
+        }
+        2 => {
+            // Truncation at a line boundary (all of them, over many cases) or anywhere.
+            let cut = match pick(rng, &line_spans(bytes)) {
+                Some((start, _)) if rng.below(2) == 0 => start,
+                _ => at(rng),
+            };
+            bytes.truncate(cut);
+        }
+        3 => {
+            if let Some((start, end)) = pick(rng, &line_spans(bytes)) {
+                let line = bytes[start..end].to_vec();
+                bytes.splice(end..end, line);
+            }
+        }
+        4 => {
+            if let Some((start, end)) = pick(rng, &line_spans(bytes)) {
+                bytes.drain(start..end);
+            }
+        }
+        5 => {
+            if let Some((start, end)) = pick(rng, &number_spans(bytes)) {
+                let replacements: [&[u8]; 9] = [
+                    b"0",
+                    b"-1",
+                    b"99999999999999999999999",
+                    b"4294967296",
+                    b"18446744073709551616",
+                    b"+1",
+                    b"007",
+                    b"1",
+                    b"2",
+                ];
+                let replacement = pick(rng, &replacements).expect("non-empty");
+                bytes.splice(start..end, replacement.iter().copied());
+            }
+        }
+        6 => {
+            let i = at(rng);
+            let random: Vec<u8> = (0..1 + rng.below(16)).map(|_| rng.next() as u8).collect();
+            bytes.splice(i..i, random);
+        }
+        7 => {
+            let i = at(rng);
+            let invalid: [&[u8]; 4] = [b"\xff", b"\xc3", b"\x80", b"\xed\xa0\x80"];
+            let invalid = pick(rng, &invalid).expect("non-empty");
+            bytes.splice(i..i, invalid.iter().copied());
+        }
+        8 => {
+            let i = at(rng);
+            let unit: [&[u8]; 4] = [b"7", b"H ", b"#", b"1 "];
+            let unit = pick(rng, &unit).expect("non-empty");
+            let long: Vec<u8> = unit.iter().copied().cycle().take(200_000).collect();
+            bytes.splice(i..i, long.into_iter().chain([b'\n']));
+        }
+        9 => {
+            bytes.splice(0..0, "\u{feff}".bytes());
+        }
+        10 => {
+            *bytes = bytes
+                .iter()
+                .flat_map(|&b| {
+                    if b == b'\n' {
+                        vec![b'\r', b'\n']
+                    } else {
+                        vec![b]
+                    }
+                })
+                .collect();
+        }
+        11 => {
+            // A space turned into a tab, or blanks added around a line.
+            if let Some(i) = bytes.iter().position(|&b| b == b' ') {
+                bytes[i] = b'\t';
+            } else if let Some((start, _)) = pick(rng, &line_spans(bytes)) {
+                bytes.splice(start..start, *b" \t");
+            }
+        }
+        12 => {
+            if let Some((start, _)) = pick(rng, &line_spans(bytes)) {
+                bytes.splice(start..start, *b"\n \n");
+            }
+        }
+        _ => {
+            let i = at(rng);
+            let pieces: [&[u8]; 5] = [b"\r", b"\0", b"\xc2\xa0", b"\t\t", b"\n\n\n"];
+            let piece = pick(rng, &pieces).expect("non-empty");
+            bytes.splice(i..i, piece.iter().copied());
+        }
+    }
+}
+
+/// The input as the input rule reads it: no byte-order mark, lines trimmed of spaces and tabs,
+/// blank lines dropped, tokens separated by single spaces. The oracles read this form.
+pub fn canonical(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = String::new();
+    for line in text.lines() {
+        let tokens: Vec<&str> = line.split([' ', '\t']).filter(|t| !t.is_empty()).collect();
+        if !tokens.is_empty() {
+            out.push_str(&tokens.join(" "));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Whether the oracle answers `input` (already accepted by the binary) quickly.
+fn oracle_size_ok(crate_name: &str, input: &str) -> bool {
+    puzzles::find(crate_name).is_some_and(|puzzle| (puzzle.oracle_is_quick)(input))
+}
+
+/// Runs `binary` on `input` and says what is wrong, if anything.
+pub fn examine_input(
+    crate_name: &str,
+    binary: &Path,
+    args: &[String],
+    input: &[u8],
+) -> Result<Option<String>, String> {
+    let run = process::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
+    examine(crate_name, binary, args, input, &run)
+}
+
+/// What is wrong with one run, if anything.
+fn examine(
+    crate_name: &str,
+    binary: &Path,
+    args: &[String],
+    input: &[u8],
+    first: &RunOutput,
+) -> Result<Option<String>, String> {
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    if first.timed_out {
+        return Ok(Some(format!("no answer within {TIME_LIMIT:?}")));
+    }
+    if stderr.contains("panicked") {
+        return Ok(Some(format!("panic: {}", stderr.trim())));
+    }
+    match first.status {
+        Some(2) => {
+            let prefix = format!("{crate_name}: ");
+            if !first.stdout.is_empty() {
+                return Ok(Some("exit status 2 with output on stdout".to_string()));
+            }
+            if !stderr.ends_with('\n') || stderr.trim_end().contains('\n') {
+                return Ok(Some(format!("not a one-line message: {stderr:?}")));
+            }
+            if !stderr.starts_with(&prefix) {
+                return Ok(Some(format!("message not in the house shape: {stderr:?}")));
+            }
+            // In the judge mode (no flags) only the input can be wrong: the message names its line.
+            let names_line = stderr[prefix.len()..].starts_with("line ");
+            if args.is_empty() && !names_line {
+                return Ok(Some(format!("a refusal that names no line: {stderr:?}")));
+            }
+            Ok(None)
+        }
+        Some(0) => {
+            let second = process::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
+            if second.stdout != first.stdout || second.status != first.status {
+                return Ok(Some("a second run printed something else".to_string()));
+            }
+            let Ok(text) = std::str::from_utf8(input) else {
+                return Ok(Some("accepted an input that is not UTF-8".to_string()));
+            };
+            let Ok(actual) = std::str::from_utf8(&first.stdout) else {
+                return Ok(Some("stdout is not UTF-8".to_string()));
+            };
+            let canonical = canonical(text);
+            if !oracle_size_ok(crate_name, &canonical) {
+                return Ok(None);
+            }
+            compare_with_oracle(crate_name, args, &canonical, actual)
+        }
+        other => Ok(Some(format!("exit status {other:?}: {}", stderr.trim()))),
+    }
+}
+
+fn compare_with_oracle(
+    crate_name: &str,
+    args: &[String],
+    canonical: &str,
+    actual: &str,
+) -> Result<Option<String>, String> {
+    let mut oracle_args = vec![crate_name.to_string()];
+    oracle_args.extend(args.iter().cloned());
+    let input = canonical.to_string();
+    // An oracle panic is a finding, reported below; keep its message off the screen.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let answer = std::panic::catch_unwind(|| oracle::solve(&oracle_args, &input));
+    std::panic::set_hook(hook);
+    let expected = match answer {
+        Ok(Ok(expected)) => expected,
+        Ok(Err(why)) => return Err(why),
+        Err(_) => {
+            return Ok(Some(
+                "the oracle could not read an input the binary accepted".to_string(),
+            ));
+        }
+    };
+    if let Some(fault) = verify::layout_fault(actual) {
+        return Ok(Some(fault));
+    }
+    let expected_lines = verify::normalise(&expected);
+    let actual_lines = verify::normalise(actual);
+    let verdict = match puzzles::checker_for(crate_name, args) {
+        Some(checker) => checker(canonical, &expected_lines, &actual_lines, args).err(),
+        None => (expected_lines != actual_lines).then(|| {
+            let at = expected_lines
+                .iter()
+                .zip(&actual_lines)
+                .position(|(e, a)| e != a)
+                .unwrap_or(expected_lines.len().min(actual_lines.len()));
+            format!("differs from the oracle at output line {}", at + 1)
+        }),
+    };
+    Ok(verdict)
+}
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let options = parse_options(args)?;
+    let root = crate::workspace::root();
+    process::build(&options.crates)?;
+    let saved = crate::workspace::target_dir().join("fuzz");
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for crate_name in &options.crates {
+        let binary = crate::workspace::release_binary(crate_name);
+        let seeds = seeds(&root.join("testdata"), crate_name)?;
+        let mut rng =
+            Rng::new(options.seed ^ (crate_name.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let started = std::time::Instant::now();
+        let (mut crate_passed, mut crate_failed) = (0usize, 0usize);
+        let mut first_failure: Option<PathBuf> = None;
+        for case in 0..options.cases {
+            let seed = &seeds[rng.below(seeds.len() as u64) as usize];
+            let mut input = seed.bytes.clone();
+            for _ in 0..1 + rng.below(3) {
+                mutate(&mut rng, &mut input);
+            }
+            match examine_input(crate_name, &binary, &seed.args, &input)? {
+                None => crate_passed += 1,
+                Some(why) => {
+                    crate_failed += 1;
+                    std::fs::create_dir_all(&saved).map_err(|e| e.to_string())?;
+                    let file = saved.join(format!("{crate_name}-{}-{case}.in", options.seed));
+                    std::fs::write(&file, &input).map_err(|e| e.to_string())?;
+                    if crate_failed <= 10 {
+                        println!(
+                            "FAIL {crate_name} case {case} ({} {}): {why}",
+                            seed.args.join(" "),
+                            file.display()
+                        );
+                    }
+                    first_failure.get_or_insert(file);
+                }
+            }
+        }
+        let first = first_failure.map_or(String::new(), |f| {
+            format!(", first failing input {}", f.display())
+        });
+        println!(
+            "== {crate_name}: {crate_passed} passed, {crate_failed} failed in {:.1} s{first}",
+            started.elapsed().as_secs_f64()
+        );
+        passed += crate_passed;
+        failed += crate_failed;
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 && passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,47 @@
+//! `cargo xtask gen-testdata [PUZZLE]`: runs each puzzle's generator (`generate.rs` in its
+//! folder of [`crate::puzzles`]), which writes its generated judge cases and their oracle
+//! answers. Run it after changing an oracle or a generator, and review the diff.
+
+use std::process::ExitCode;
+
+use crate::puzzles::PUZZLES;
+
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    let root = crate::workspace::root().join("testdata");
+    let only = args.first().map(String::as_str);
+    if let Some(only) = only
+        && !PUZZLES.iter().any(|puzzle| puzzle.name == only)
+    {
+        let names: Vec<&str> = PUZZLES.iter().map(|puzzle| puzzle.name).collect();
+        return Err(format!(
+            "unknown puzzle '{only}'; the puzzles: {}",
+            names.join(", ")
+        ));
+    }
+    for puzzle in PUZZLES {
+        if only.is_none_or(|o| o == puzzle.name) {
+            let dir = root.join(puzzle.name);
+            (puzzle.generate)(&dir)?;
+            println!(
+                "{}: {} files under testdata/{}",
+                puzzle.name,
+                files_under(&dir),
+                puzzle.name
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The files under `dir`, at any depth (0 when it cannot be read).
+fn files_under(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .flatten()
+            .map(|entry| {
+                let path = entry.path();
+                if path.is_dir() { files_under(&path) } else { 1 }
+            })
+            .sum()
+    })
+}

@@ -1,0 +1,47 @@
+//! The registry: the one list of the workspace's puzzles that every command reads. Each puzzle's
+//! knowledge (oracle, checker, generator, pages, benchmarks) sits in its own folder here;
+//! adding a puzzle is one folder and one line in [`PUZZLES`] (see ARCHITECTURE.md, "Adding a
+//! puzzle").
+
+pub mod coins;
+pub mod hanoi;
+pub mod hanoi4;
+pub mod hanoi_relaxed;
+pub mod marbles;
+
+use crate::kit::check::Checker;
+pub use crate::kit::puzzle::Puzzle;
+
+/// Every puzzle, in the order the commands run them.
+pub const PUZZLES: &[Puzzle] = &[
+    hanoi::PUZZLE,
+    hanoi4::PUZZLE,
+    hanoi_relaxed::PUZZLE,
+    coins::PUZZLE,
+    marbles::PUZZLE,
+];
+
+/// The puzzle called `name`.
+pub fn find(name: &str) -> Option<&'static Puzzle> {
+    PUZZLES.iter().find(|p| p.name == name)
+}
+
+/// The checker for `name`'s binary run with `args`, or `None` when its output is unique and
+/// compared exactly (or there is no such puzzle).
+pub fn checker_for(name: &str, args: &[String]) -> Option<Checker> {
+    find(name).and_then(|puzzle| (puzzle.checker)(args))
+}
+
+/// Every puzzle's name.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    PUZZLES.iter().map(|p| p.name)
+}
+
+/// The command `name` of a puzzle's own (`faults`, say), if one has it.
+pub fn command(name: &str) -> Option<crate::kit::puzzle::Command> {
+    PUZZLES
+        .iter()
+        .flat_map(|puzzle| puzzle.commands)
+        .find(|(command, _)| *command == name)
+        .map(|&(_, run)| run)
+}
