@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         if let Some((path, index)) = shown {
             let grid = &instance.boards[index];
             let cells = grid.rows() * grid.cols();
-            let flips = solution.answers[index].as_ref().map(|ops| {
+            let flips = solution.moves[index].as_ref().map(|ops| {
                 ops.iter()
                     .map(|&op| render::Flip {
                         label: op.to_string(),

@@ -1,7 +1,5 @@
 //! Solvers: the 3 x 3 table built by one BFS on `statespace`, and GF(2) elimination for any grid.
 
-use std::fmt;
-
 use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
 
 use crate::grid::{Grid, Op, Target};
@@ -186,50 +184,11 @@ fn reduce(basis: &[Option<(u64, u32)>; 64], mut vector: u64, mut combo: u32) -> 
 }
 
 /// The answers to a judge input: for each case the operations used, or `None` (`-1`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// One entry per case.
-    pub answers: Vec<Option<Vec<Op>>>,
-}
+pub type Solution = judge::Answers<Option<Vec<Op>>>;
 
-impl Solution {
-    /// The `--moves` output: each count followed by the line of operations.
-    pub fn with_moves(&self) -> impl fmt::Display + '_ {
-        WithMoves(self)
-    }
-}
-
-impl fmt::Display for Solution {
-    /// The judge output: one count (or `-1`) per line (no newline after the last).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        for answer in &self.answers {
-            match answer {
-                Some(ops) => out.line(format_args!("{}", ops.len()))?,
-                None => out.line(format_args!("-1"))?,
-            }
-        }
-        Ok(())
-    }
-}
-
-struct WithMoves<'a>(&'a Solution);
-
-impl fmt::Display for WithMoves<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        for answer in &self.0.answers {
-            match answer {
-                Some(ops) => {
-                    out.line(format_args!("{}", ops.len()))?;
-                    let names: Vec<String> = ops.iter().map(Op::to_string).collect();
-                    out.line(format_args!("{}", names.join(" ")))?;
-                }
-                None => out.line(format_args!("-1"))?,
-            }
-        }
-        Ok(())
-    }
+/// Written on one line after a case's count in the `--moves` output.
+impl judge::JudgeMove for Op {
+    const LAYOUT: judge::MovesLayout = judge::MovesLayout::OneLine;
 }
 
 /// Solves every case of a judge input from one [`FlipTable`].
@@ -242,7 +201,7 @@ impl fmt::Display for WithMoves<'_> {
 pub fn solve(instance: &Instance) -> Solution {
     let table = FlipTable::new();
     Solution {
-        answers: instance
+        moves: instance
             .boards
             .iter()
             .map(|board| table.solve(board))

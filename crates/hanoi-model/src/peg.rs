@@ -174,6 +174,9 @@ impl Move<3> {
     };
 }
 
+/// Written one a line in a judge's `--moves` output.
+impl<const P: usize> judge::JudgeMove for Move<P> {}
+
 impl<const P: usize> fmt::Display for Move<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.from, self.to)

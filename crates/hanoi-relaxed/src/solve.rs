@@ -1,7 +1,5 @@
 //! The solver: bidirectional BFS on `statespace` towards every legal stack on peg 2.
 
-use std::fmt;
-
 use statespace::{Packed, Puzzle, Search, SparseArena, full_bfs};
 
 use crate::parse::Instance;
@@ -137,53 +135,9 @@ pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
     Some(moves)
 }
 
-/// The answers to every instance of an input, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// One optimal move sequence per instance, `None` (printed `-1`) when peg 2 is unreachable.
-    pub moves: Vec<Option<Vec<Move>>>,
-}
-
-impl Solution {
-    /// The `--moves` output: each count followed by its moves, one `A B` per line.
-    pub fn with_moves(&self) -> impl fmt::Display + '_ {
-        WithMoves(self)
-    }
-}
-
-impl fmt::Display for Solution {
-    /// The judge output: one count per line (no newline after the last).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        for moves in &self.moves {
-            match moves {
-                Some(moves) => out.line(format_args!("{}", moves.len()))?,
-                None => out.line(format_args!("-1"))?,
-            }
-        }
-        Ok(())
-    }
-}
-
-struct WithMoves<'a>(&'a Solution);
-
-impl fmt::Display for WithMoves<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        for moves in &self.0.moves {
-            match moves {
-                Some(moves) => {
-                    out.line(format_args!("{}", moves.len()))?;
-                    moves
-                        .iter()
-                        .try_for_each(|m| out.line(format_args!("{m}")))?;
-                }
-                None => out.line(format_args!("-1"))?,
-            }
-        }
-        Ok(())
-    }
-}
+/// The answers to every instance of an input, in order: one optimal move sequence each, `None`
+/// (written `-1`) when peg 2 is unreachable.
+pub type Solution = judge::Answers<Option<Vec<Move>>>;
 
 /// Solves every instance independently (one arena, reset per instance).
 ///

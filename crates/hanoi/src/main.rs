@@ -47,8 +47,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(path, &render::pegs_page(&scene))?;
         }
-        Ok(Stdout::with(move |mut out| {
-            hanoi::write_solution(&instance, &mut out)
-        }))
+        let solution = hanoi::solve(&instance);
+        Ok(Stdout::with(move |mut out| solution.write_to(&mut out)))
     })
 }

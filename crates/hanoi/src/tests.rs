@@ -370,3 +370,19 @@ fn judge_data_refusals() {
         insta::assert_snapshot!(message);
     });
 }
+
+#[test]
+fn solution_display_is_the_written_output_without_its_final_newline() {
+    for n in [1, 2, 5, 12, 20, 21, 64, 100] {
+        let solution = crate::solve(&Instance { n_discs: n });
+        let mut written = Vec::new();
+        solution.write_to(&mut written).unwrap();
+        let written = String::from_utf8(written).unwrap();
+        assert_eq!(
+            written.strip_suffix('\n'),
+            Some(solution.to_string().as_str()),
+            "{n} discs"
+        );
+        assert_eq!(solution.moves().is_some(), n <= crate::MAX_LISTED_DISCS);
+    }
+}

@@ -8,6 +8,9 @@ use crate::model::Config;
 /// a count typed by mistake is refused at once instead of read as a promise of billions.
 pub const MAX_CASES: usize = 1_000_000;
 
+/// A judge input: the starting configuration of every case, in order.
+pub type Instance = Vec<Config>;
+
 /// Parses a judge input into the starting configuration of every case.
 ///
 /// The input is `C` (`1..=`[`MAX_CASES`]), then per case a line with `n`
@@ -18,7 +21,7 @@ pub const MAX_CASES: usize = 1_000_000;
 /// A [`ParseError`] naming the first line that does not fit: a missing line, a token that is not
 /// a number in range, a disc listed twice, above a smaller one, or missing, or any text after the
 /// last case.
-pub fn parse(input: &str) -> Result<Vec<Config>, ParseError> {
+pub fn parse(input: &str) -> Result<Instance, ParseError> {
     let mut lines = Lines::new(input);
     let mut line = lines.line("the number of cases")?;
     let cases = line.number("the number of cases", 1..=MAX_CASES)?;

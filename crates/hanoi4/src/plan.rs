@@ -7,6 +7,7 @@ use crate::escalate;
 use crate::frame_stewart::tower_moves;
 use crate::goal_table::GoalTable;
 use crate::model::{Config, Move, Peg};
+use crate::parse::Instance;
 use crate::progress::Progress;
 use crate::solution::{Solution, cases_by_disc_count};
 use crate::solve::Solver;
@@ -38,6 +39,21 @@ pub fn solve_file(
     tables: Option<&TableDir>,
 ) -> Result<Solution, SolveError> {
     solve_file_with(starts, engine, tables, &mut |_| {})
+}
+
+/// Solves every case of a judge input with the default engine and no saved tables:
+/// [`solve_file`]`(instance, None, None)`, whose options choose the engine and the tables.
+///
+/// ```
+/// let instance = hanoi4::parse("2\n3\n3 3 2 1\n0\n0\n0\n1\n0\n0\n0\n1 1\n")?;
+/// assert_eq!(hanoi4::solve(&instance)?.to_string(), "5\n0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`solve_file`].
+pub fn solve(instance: &Instance) -> Result<Solution, SolveError> {
+    solve_file(instance, None, None)
 }
 
 /// [`solve_file`], telling `progress` which engine each disc count goes to, how a table build

@@ -1,7 +1,5 @@
 //! [`Solution`]: the answers to a judge input, whatever engine found them, and their judge output.
 
-use std::fmt;
-
 use itertools::Itertools;
 
 use crate::model::{Config, Move};
@@ -19,41 +17,7 @@ pub(crate) fn cases_by_disc_count(starts: &[Config]) -> Vec<(usize, Vec<usize>)>
         .collect()
 }
 
-/// The answers to a judge input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// One optimal move sequence per case.
-    pub moves: Vec<Vec<Move>>,
-}
-
-impl Solution {
-    /// The `--moves` output: each count followed by its moves.
-    pub fn with_moves(&self) -> impl fmt::Display + '_ {
-        WithMoves(self)
-    }
-}
-
-impl fmt::Display for Solution {
-    /// The judge output: one count per line (no newline after the last).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        self.moves
-            .iter()
-            .try_for_each(|m| out.line(format_args!("{}", m.len())))
-    }
-}
-
-struct WithMoves<'a>(&'a Solution);
-
-impl fmt::Display for WithMoves<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = judge::LineWriter::new(f);
-        for moves in &self.0.moves {
-            out.line(format_args!("{}", moves.len()))?;
-            moves
-                .iter()
-                .try_for_each(|m| out.line(format_args!("{m}")))?;
-        }
-        Ok(())
-    }
-}
+/// The answers to a judge input: one optimal move sequence per case (every configuration
+/// reaches the tower), written as the judge wants by `Display` and
+/// [`with_moves`](judge::Answers::with_moves).
+pub type Solution = judge::Answers<Vec<Move>>;

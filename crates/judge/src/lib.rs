@@ -1,9 +1,12 @@
 #![doc = include_str!("../README.md")]
 
+mod answers;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "testing")]
 pub mod testing;
+
+pub use answers::{Answer, Answers, JudgeMove, LineWriter, MovesLayout};
 
 use std::borrow::Cow;
 use std::fmt;
@@ -224,47 +227,6 @@ impl<'a> Line<'a> {
     /// The text not yet read (for messages).
     pub fn remainder(&self) -> &'a str {
         self.rest
-    }
-}
-
-/// Writes lines to a formatter with a newline *between* them, none after the last: how every
-/// judge output's `Display` ends, so that `println!("{solution}")` prints no blank line (the
-/// binaries add the final newline).
-///
-/// ```
-/// use std::fmt;
-///
-/// struct Counts(Vec<usize>);
-///
-/// impl fmt::Display for Counts {
-///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-///         let mut out = judge::LineWriter::new(f);
-///         self.0.iter().try_for_each(|n| out.line(format_args!("{n}")))
-///     }
-/// }
-///
-/// assert_eq!(Counts(vec![3, 1]).to_string(), "3\n1");
-/// ```
-pub struct LineWriter<'a, 'b> {
-    f: &'a mut fmt::Formatter<'b>,
-    first: bool,
-}
-
-impl<'a, 'b> LineWriter<'a, 'b> {
-    /// Lines to `f`.
-    pub fn new(f: &'a mut fmt::Formatter<'b>) -> Self {
-        Self { f, first: true }
-    }
-
-    /// Writes one line.
-    ///
-    /// # Errors
-    /// The formatter's.
-    pub fn line(&mut self, text: fmt::Arguments<'_>) -> fmt::Result {
-        if !std::mem::take(&mut self.first) {
-            self.f.write_str("\n")?;
-        }
-        self.f.write_fmt(text)
     }
 }
 

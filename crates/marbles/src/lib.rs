@@ -5,7 +5,7 @@ mod parse;
 mod solve;
 
 pub use board::{Board, BoardError, Outcome, Step, Tilt};
-pub use parse::{ParseError, parse};
+pub use parse::{Instance, ParseError, parse};
 pub use solve::{Limit, LimitError, OutputKind, Solution, Solver, solve};
 
 #[cfg(test)]

@@ -5,13 +5,16 @@ use judge::{Found, Lines};
 
 use crate::board::{Board, BoardError};
 
+/// A judge input: one board.
+pub type Instance = Board;
+
 /// Parses `N M` (each `3..=`[`Board::MAX_SIDE`]) and `N` rows of `M` characters of `.#ORB`.
 ///
 /// # Errors
 /// A [`ParseError`] naming the line: a malformed size, a row of the wrong length or with another
 /// character, a border cell that is not a wall, not exactly one `O`, `R` and `B`, or any text
 /// after the last row.
-pub fn parse(input: &str) -> Result<Board, ParseError> {
+pub fn parse(input: &str) -> Result<Instance, ParseError> {
     let mut lines = Lines::new(input);
     let mut header = lines.line("the board size `N M`")?;
     let rows = header.number("the number of rows", 3..=Board::MAX_SIDE)?;
