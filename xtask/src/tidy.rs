@@ -386,3 +386,67 @@ fn the_workspace_readme_examples_are_doctested_in_a_crate() {
         .collect();
     assert_none(found);
 }
+
+/// Whether `text` names `name` as a word of its own (not inside `jugs2` or `jugs-extra` for
+/// `jugs`).
+fn names_word(text: &str, name: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
+}
+
+/// The xtask files outside `puzzle`'s own folder that name it: at most one may (the registry).
+fn files_naming_outside(puzzle: &str, sources: &[(PathBuf, String)]) -> Vec<PathBuf> {
+    let own = format!("xtask/src/puzzles/{}/", puzzle.replace('-', "_"));
+    sources
+        .iter()
+        .filter(|(path, text)| {
+            !path.to_string_lossy().starts_with(&own)
+                && (names_word(text, puzzle) || names_word(text, &puzzle.replace('-', "_")))
+        })
+        .map(|(path, _)| path.clone())
+        .collect()
+}
+
+#[test]
+fn each_puzzle_is_named_in_xtask_only_by_its_folder_and_the_registry() {
+    let sources: Vec<(PathBuf, String)> = files(".rs")
+        .into_iter()
+        .filter(|path| path.starts_with("xtask/src"))
+        .map(|path| {
+            let text = read(&path);
+            (path, text)
+        })
+        .collect();
+    let mut found = Vec::new();
+    for puzzle in crate::puzzles::PUZZLES {
+        let outside = files_naming_outside(puzzle.name, &sources);
+        if outside.len() > 1 {
+            found.push(format!("{}: named in {outside:?}", puzzle.name));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The rule fails on a breach: a command that names a puzzle beside the registry.
+    let breach = [
+        (
+            PathBuf::from("xtask/src/puzzles/mod.rs"),
+            "pub mod jugs;".to_string(),
+        ),
+        (
+            PathBuf::from("xtask/src/commands/x.rs"),
+            "run(\"jugs\")".to_string(),
+        ),
+        (
+            PathBuf::from("xtask/src/puzzles/jugs/mod.rs"),
+            "\"jugs\"".to_string(),
+        ),
+        (
+            PathBuf::from("xtask/src/commands/y.rs"),
+            "jugs-extra jugs2".to_string(),
+        ),
+    ];
+    assert_eq!(files_naming_outside("jugs", &breach).len(), 2);
+}

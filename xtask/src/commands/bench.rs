@@ -7,20 +7,14 @@ use std::process::ExitCode;
 use crate::kit::bench::Bench;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let only = args.first().map(String::as_str);
     let benches: Vec<(&str, Bench)> = crate::puzzles::PUZZLES
         .iter()
         .flat_map(|puzzle| puzzle.benches.iter().copied())
         .collect();
-    if let Some(only) = only
-        && !benches.iter().any(|(name, _)| *name == only)
-    {
-        let names: Vec<&str> = benches.iter().map(|(name, _)| *name).collect();
-        return Err(format!(
-            "unknown benchmark '{only}'; the benchmarks: {}",
-            names.join(", ")
-        ));
-    }
+    let mut args = crate::kit::args::Args::new("bench", args);
+    let names: Vec<&str> = benches.iter().map(|(name, _)| *name).collect();
+    let only = args.names(&names);
+    args.finish(&names)?;
     let runs = std::env::var("BENCH_RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
@@ -33,7 +27,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         return Err("cargo build --release failed".into());
     }
     for (name, bench) in benches {
-        if only.is_none_or(|o| o == name) {
+        if only.is_empty() || only.iter().any(|o| o == name) {
             bench(runs)?;
         }
     }

@@ -54,7 +54,8 @@ fn shown(dom: &str) -> Option<(usize, String)> {
     ))
 }
 
-pub fn run(_args: &[String]) -> Result<ExitCode, String> {
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    crate::kit::args::Args::new("browser", args).finish(&[])?;
     let root = crate::workspace::root();
     let Some(browser) = browser() else {
         eprintln!(

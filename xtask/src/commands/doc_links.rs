@@ -103,7 +103,8 @@ fn library_names(root: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-pub fn run(_args: &[String]) -> Result<ExitCode, String> {
+pub fn run(args: &[String]) -> Result<ExitCode, String> {
+    crate::kit::args::Args::new("doc-links", args).finish(&[])?;
     let root = crate::workspace::root();
     let doc = crate::workspace::target_dir().join("doc");
     let crates = library_names(&root)?;

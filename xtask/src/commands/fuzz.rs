@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::commands::oracle;
+use crate::kit::args::Args;
 use crate::kit::generate::Rng;
 use crate::kit::testdata as verify;
 use crate::process::{self, RunOutput};
@@ -40,30 +41,20 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        crates: Vec::new(),
-        cases: 1000,
-        seed: 1,
-    };
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let mut number = |flag: &str| {
-            words
-                .next()
-                .and_then(|w| w.parse::<u64>().ok())
-                .ok_or(format!("{flag} needs a whole number"))
-        };
-        match word.as_str() {
-            "--cases" => options.cases = number("--cases")? as usize,
-            "--seed" => options.seed = number("--seed")?,
-            name if puzzles::find(name).is_some() => options.crates.push(name.to_string()),
-            other => return Err(format!("unknown argument `{other}`")),
-        }
+    let mut args = Args::new("fuzz", args);
+    let cases = args.value("--cases", "a whole number")?.unwrap_or(1000);
+    let seed = args.value("--seed", "a whole number")?.unwrap_or(1);
+    let names: Vec<&str> = puzzles::names().collect();
+    let mut crates = args.names(&names);
+    args.finish(&names)?;
+    if crates.is_empty() {
+        crates = names.iter().map(|name| name.to_string()).collect();
     }
-    if options.crates.is_empty() {
-        options.crates = puzzles::names().map(String::from).collect();
-    }
-    Ok(options)
+    Ok(Options {
+        crates,
+        cases,
+        seed,
+    })
 }
 
 /// A judge file to mutate, with the flags of its folder.

@@ -8,18 +8,12 @@ use crate::puzzles::PUZZLES;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let root = crate::workspace::root().join("testdata");
-    let only = args.first().map(String::as_str);
-    if let Some(only) = only
-        && !PUZZLES.iter().any(|puzzle| puzzle.name == only)
-    {
-        let names: Vec<&str> = PUZZLES.iter().map(|puzzle| puzzle.name).collect();
-        return Err(format!(
-            "unknown puzzle '{only}'; the puzzles: {}",
-            names.join(", ")
-        ));
-    }
+    let mut args = crate::kit::args::Args::new("gen-testdata", args);
+    let names: Vec<&str> = PUZZLES.iter().map(|puzzle| puzzle.name).collect();
+    let only = args.names(&names);
+    args.finish(&names)?;
     for puzzle in PUZZLES {
-        if only.is_none_or(|o| o == puzzle.name) {
+        if only.is_empty() || only.iter().any(|o| o == puzzle.name) {
             let dir = root.join(puzzle.name);
             (puzzle.generate)(&dir)?;
             println!(

@@ -18,7 +18,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
 
 /// The oracle's judge output for `input` (valid input only).
 pub fn solve(args: &[String], input: &str) -> Result<String, String> {
-    let name = args.first().ok_or("oracle needs a puzzle name")?;
-    let puzzle = crate::puzzles::find(name).ok_or_else(|| format!("no oracle for `{name}`"))?;
-    Ok((puzzle.oracle)(&args[1..], input))
+    let mut args = crate::kit::args::Args::new("oracle", args);
+    let names: Vec<&str> = crate::puzzles::names().collect();
+    let name = args
+        .positional()
+        .ok_or_else(|| format!("oracle needs a puzzle name: {}", names.join(", ")))?;
+    let puzzle = crate::puzzles::find(&name).ok_or_else(|| {
+        format!(
+            "oracle: unknown name `{name}`; the names: {}",
+            names.join(", ")
+        )
+    })?;
+    // The rest are the binary's flags, which the oracle reads as the binary would.
+    Ok((puzzle.oracle)(&args.rest(), input))
 }

@@ -16,6 +16,7 @@
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::kit::args::Args;
 use crate::kit::testdata::{Case, discover, layout_fault, normalise};
 use crate::process::{self, RunOutput};
 use crate::puzzles;
@@ -27,32 +28,22 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        crates: Vec::new(),
-        filter: None,
-        time_limit: Duration::from_secs(20),
-    };
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        match word.as_str() {
-            "--filter" => {
-                options.filter = Some(words.next().ok_or("--filter needs a value")?.clone());
-            }
-            "--time-limit" => {
-                let secs: f64 = words
-                    .next()
-                    .and_then(|w| w.parse().ok())
-                    .ok_or("--time-limit needs a number of seconds")?;
-                options.time_limit = Duration::from_secs_f64(secs);
-            }
-            name if puzzles::find(name).is_some() => options.crates.push(name.to_string()),
-            other => return Err(format!("unknown argument `{other}`")),
-        }
+    let mut args = Args::new("verify", args);
+    let filter = args.value("--filter", "a text")?;
+    let time_limit = args
+        .value("--time-limit", "a number of seconds")?
+        .map_or(Duration::from_secs(20), Duration::from_secs_f64);
+    let names: Vec<&str> = puzzles::names().collect();
+    let mut crates = args.names(&names);
+    args.finish(&names)?;
+    if crates.is_empty() {
+        crates = names.iter().map(|name| name.to_string()).collect();
     }
-    if options.crates.is_empty() {
-        options.crates = puzzles::names().map(String::from).collect();
-    }
-    Ok(options)
+    Ok(Options {
+        crates,
+        filter,
+        time_limit,
+    })
 }
 
 /// The verdict on one case, with a short explanation on failure.

@@ -2,6 +2,7 @@
 //! xtask sees it, the judge data's layout, and the helpers of checkers, generators, pages and
 //! benchmarks. Nothing here names a puzzle.
 
+pub mod args;
 pub mod bench;
 pub mod cgroup;
 pub mod check;

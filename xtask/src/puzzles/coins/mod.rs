@@ -22,3 +22,6 @@ pub const PUZZLE: Puzzle = Puzzle {
     benches: &[],
     commands: &[],
 };
+
+#[cfg(test)]
+mod tests;

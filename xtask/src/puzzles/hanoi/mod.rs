@@ -19,3 +19,6 @@ pub const PUZZLE: Puzzle = Puzzle {
     benches: &[("hanoi", bench::bench)],
     commands: &[],
 };
+
+#[cfg(test)]
+mod tests;

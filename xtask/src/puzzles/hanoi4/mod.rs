@@ -41,3 +41,6 @@ pub const PUZZLE: Puzzle = Puzzle {
         ("chaos", spread::chaos::run),
     ],
 };
+
+#[cfg(test)]
+mod tests;

@@ -23,3 +23,6 @@ pub const PUZZLE: Puzzle = Puzzle {
     benches: &[("hanoi-relaxed", bench::bench)],
     commands: &[],
 };
+
+#[cfg(test)]
+mod tests;

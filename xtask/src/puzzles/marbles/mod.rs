@@ -25,3 +25,6 @@ pub const PUZZLE: Puzzle = Puzzle {
     benches: &[("marbles", bench::bench)],
     commands: &[],
 };
+
+#[cfg(test)]
+mod tests;

@@ -19,6 +19,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::processes::{Ended, Process, hostfile, one_machine, scratch};
+use crate::kit::args::Args;
 use crate::kit::generate::Rng;
 use crate::process::loopback;
 
@@ -45,18 +46,11 @@ struct Figures {
 }
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let (mut faults, mut discs, mut seed) = (50u32, 14u8, None);
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or(format!("{flag} needs a value"))?;
-        let bad = |_| format!("{flag} {value}: not a number");
-        match flag.as_str() {
-            "--faults" => faults = value.parse().map_err(bad)?,
-            "--discs" => discs = value.parse().map_err(bad)?,
-            "--seed" => seed = Some(value.parse().map_err(bad)?),
-            _ => return Err("usage: cargo xtask chaos [--faults K] [--discs N] [--seed S]".into()),
-        }
-    }
+    let mut args = Args::new("chaos", args);
+    let faults: u32 = args.value("--faults", "a number of faults")?.unwrap_or(50);
+    let discs: u8 = args.value("--discs", "a number of discs")?.unwrap_or(14);
+    let seed: Option<u64> = args.value("--seed", "a whole number")?;
+    args.finish(&[])?;
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

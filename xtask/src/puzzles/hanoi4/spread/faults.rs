@@ -24,6 +24,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use super::processes::{Ended, Process, hostfile, one_machine, run_all, scratch};
+use crate::kit::args::Args;
 use crate::kit::cgroup::Cgroup;
 use crate::process::loopback;
 use netns::Namespaces;
@@ -51,11 +52,10 @@ struct Context {
 
 /// Runs every scenario (or those whose name contains `--filter TEXT`).
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
-    let filter = match args {
-        [] => None,
-        [flag, text] if flag == "--filter" => Some(text.as_str()),
-        _ => return Err("usage: cargo xtask faults [--filter TEXT]".into()),
-    };
+    let mut args = Args::new("faults", args);
+    let filter: Option<String> = args.value("--filter", "a text")?;
+    let filter = filter.as_deref();
+    args.finish(&[])?;
     crate::process::build(&["hanoi4".to_string()])?;
     let context = Context {
         whole: one_machine(WHOLE)?,
