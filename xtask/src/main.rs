@@ -15,10 +15,12 @@
 //!   proxy, full disks, a memory cgroup; root), see the puzzles' own commands in [`puzzles`].
 //! * `chaos [--faults K] [--discs N] [--seed S]`: a checkpointed spread search killed and
 //!   stopped at random moments, resumed each time, its reports compared (the same).
+//! * `new-puzzle NAME`: a new puzzle scaffolded the house's way, passing every check from the
+//!   start (see [`commands::new_puzzle`]).
 //!
 //! The parts: [`commands`] (one module a command), [`puzzles`] (the registry and one folder a
-//! puzzle), [`kit`] (what they share),
-//! [`process`] and [`workspace`] (the binaries, cargo and the folders).
+//! puzzle), [`kit`] (what they share), [`process`] and [`workspace`] (the binaries, cargo and
+//! the folders).
 //!
 //! Nothing here shares code with the solvers: the binaries are black boxes, and the checkers
 //! and oracles are separate, deliberately plain implementations of the rules.
@@ -35,7 +37,7 @@ mod tidy;
 use std::process::ExitCode;
 
 /// The commands, in the order of the usage.
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 10] = [
     "verify",
     "oracle",
     "gen-testdata",
@@ -45,6 +47,7 @@ const COMMANDS: [&str; 9] = [
     "doc-links",
     "faults",
     "chaos",
+    "new-puzzle",
 ];
 
 /// What `cargo xtask --help` prints.
@@ -56,7 +59,8 @@ const USAGE: &str = "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-l
        cargo xtask browser
        cargo xtask doc-links
        cargo xtask faults [--filter TEXT]
-       cargo xtask chaos [--faults K] [--discs N] [--seed S]";
+       cargo xtask chaos [--faults K] [--discs N] [--seed S]
+       cargo xtask new-puzzle NAME";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Some("fuzz") => commands::fuzz::run(&args[1..]),
         Some("browser") => commands::browser::run(&args[1..]),
         Some("doc-links") => commands::doc_links::run(&args[1..]),
+        Some("new-puzzle") => commands::new_puzzle::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

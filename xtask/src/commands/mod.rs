@@ -5,5 +5,6 @@ pub mod browser;
 pub mod doc_links;
 pub mod fuzz;
 pub mod gen_testdata;
+pub mod new_puzzle;
 pub mod oracle;
 pub mod verify;
