@@ -61,3 +61,6 @@ fn main() -> ExitCode {
         }))
     })
 }
+
+#[cfg(test)]
+mod cli_errors;

@@ -60,3 +60,6 @@ fn main() -> ExitCode {
         }))
     })
 }
+
+#[cfg(test)]
+mod cli_errors;

@@ -51,3 +51,6 @@ fn main() -> ExitCode {
         Ok(Stdout::with(move |mut out| solution.write_to(&mut out)))
     })
 }
+
+#[cfg(test)]
+mod cli_errors;

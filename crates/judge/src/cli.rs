@@ -153,6 +153,20 @@ fn arguments<T: clap::Parser>(examples: &str) -> Result<T, Parsed> {
         })
 }
 
+/// The one line `run` prints when it refuses `argv` (its first word the binary), or `None` when
+/// the arguments are accepted or answered (`--help`, `--version`): for tests of a binary's
+/// messages ([`crate::testing::clap_errors_name_what_is_wrong`]).
+pub fn refusal<T: clap::Parser>(examples: &str, argv: &[&str]) -> Option<String> {
+    let error = command::<T>(examples)
+        .try_get_matches_from(argv)
+        .and_then(|mut matches| T::from_arg_matches_mut(&mut matches))
+        .err()?;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => None,
+        _ => Some(one_line(&error.to_string())),
+    }
+}
+
 /// Clap's message as one line, with a pointer to `--help`: its lines up to the usage joined
 /// (so that a missing argument is named, and an invalid value comes with the values allowed and
 /// clap's tip), without the `error: ` prefix. A missing subcommand, for which clap shows the

@@ -222,3 +222,114 @@ pub fn judge_data_present(manifest_dir: &str, folder: &str) -> bool {
     }
     present
 }
+
+/// Checks, for every subcommand of the binary whose arguments are `T`, the messages of the
+/// refusals its definition allows, generated from the definition (nothing listed by hand):
+/// each is one line and names what is wrong. A missing required argument is named; a value
+/// outside the allowed ones names the argument and every allowed value; a value that does not
+/// parse names its argument; an option given without its value is named; an unknown flag is
+/// named; a missing subcommand names the subcommands. Returns the number of refusals checked.
+///
+/// # Panics
+/// On the first message that does not name what is wrong, with the arguments that caused it.
+#[cfg(feature = "cli")]
+pub fn clap_errors_name_what_is_wrong<T: clap::Parser>(examples: &str) -> usize {
+    let mut command = crate::cli::command::<T>(examples);
+    command.build();
+    let mut checked = 0;
+    let mut pending = vec![(vec![command.get_name().to_string()], command)];
+    while let Some((path, command)) = pending.pop() {
+        let argv = |extra: &[&str]| -> Vec<String> {
+            path.iter()
+                .cloned()
+                .chain(extra.iter().map(|s| s.to_string()))
+                .collect()
+        };
+        let shown = |arg: &clap::Arg| match arg.get_long() {
+            Some(long) => format!("--{long}"),
+            None => arg
+                .get_value_names()
+                .and_then(|names| names.first())
+                .map_or_else(|| arg.get_id().as_str().to_uppercase(), |n| n.to_string()),
+        };
+        let required: Vec<String> = command
+            .get_arguments()
+            .filter(|a| a.is_required_set())
+            .map(shown)
+            .collect();
+        // A refusal names what `names` says, or, refused first for a missing argument, names
+        // every required one.
+        let mut expect = |extra: &[&str], names: &[String]| {
+            let words = argv(extra);
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            let Some(message) = crate::cli::refusal::<T>(examples, &words) else {
+                return;
+            };
+            assert!(
+                !message.contains('\n'),
+                "{words:?}: not one line: {message}"
+            );
+            let names_all = |names: &[String]| names.iter().all(|n| message.contains(n.as_str()));
+            let absent: Vec<String> = required
+                .iter()
+                .filter(|n| !words.contains(&n.as_str()))
+                .cloned()
+                .collect();
+            let missing = message.contains("were not provided") && names_all(&absent);
+            assert!(
+                names_all(names) || missing,
+                "{words:?}: `{message}` does not name all of {names:?}"
+            );
+            checked += 1;
+        };
+        let subcommands: Vec<String> = command
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .map(|s| s.get_name().to_string())
+            .collect();
+        if command.is_subcommand_required_set() {
+            expect(&[], &subcommands);
+        }
+        expect(&["--zz-unknown"], &["--zz-unknown".to_string()]);
+        let arguments: Vec<&clap::Arg> = command
+            .get_arguments()
+            .filter(|a| !a.is_hide_set() && !["help", "version"].contains(&a.get_id().as_str()))
+            .collect();
+        if !required.is_empty() {
+            expect(&[], &required);
+        }
+        for arg in &arguments {
+            let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
+            if !takes_value {
+                continue;
+            }
+            let name = shown(arg);
+            let given = |value: &str| -> Vec<String> {
+                match arg.get_long() {
+                    Some(_) => vec![name.clone(), value.to_string()],
+                    None => vec![value.to_string()],
+                }
+            };
+            let allowed: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            let bad = given("zz-not-a-value");
+            let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+            let mut names = vec![name.clone()];
+            names.extend(allowed);
+            expect(&bad, &names);
+            if arg.get_long().is_some() {
+                expect(&[name.as_str()], std::slice::from_ref(&name));
+            }
+        }
+        for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+            let mut path = path.clone();
+            path.push(sub.get_name().to_string());
+            pending.push((path, sub.clone()));
+        }
+    }
+    checked
+}

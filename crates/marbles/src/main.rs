@@ -95,3 +95,6 @@ fn main() -> ExitCode {
         }))
     })
 }
+
+#[cfg(test)]
+mod cli_errors;

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use crate::kit::args::Args;
 
 /// The templates, with `{name}` and `{module}` to fill in.
-const FILES: [(&str, &str); 12] = [
+const FILES: [(&str, &str); 13] = [
     (
         "crates/{name}/Cargo.toml",
         include_str!("new_puzzle/manifest.toml"),
@@ -42,6 +42,10 @@ const FILES: [(&str, &str); 12] = [
     (
         "crates/{name}/src/tests.rs",
         include_str!("new_puzzle/tests.rs.in"),
+    ),
+    (
+        "crates/{name}/src/cli_errors.rs",
+        include_str!("new_puzzle/cli_errors.rs.in"),
     ),
     (
         "crates/{name}/tests/cli.rs",

@@ -62,3 +62,6 @@ fn main() -> ExitCode {
         }
     })
 }
+
+#[cfg(test)]
+mod cli_errors;
