@@ -101,6 +101,14 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     args.finish(&[])?;
     let root = crate::workspace::root();
     let made = scaffold(&root, &name)?;
+    // The templates are formatted for one length of name; rustfmt settles the others.
+    let formatted = crate::workspace::cargo()
+        .args(["fmt", "--all"])
+        .status()
+        .map_err(|e| format!("cargo fmt: {e}"))?;
+    if !formatted.success() {
+        return Err("new-puzzle: cargo fmt --all failed on the new files".into());
+    }
     for path in &made {
         println!("new: {}", path.display());
     }
