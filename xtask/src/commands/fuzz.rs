@@ -61,6 +61,9 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 struct Seed {
     bytes: Vec<u8>,
     args: Vec<String>,
+    /// Whether the binary must answer it (it has a `.out`); the harmless mutations start from
+    /// these.
+    accepted: bool,
 }
 
 fn seeds(testdata: &Path, crate_name: &str) -> Result<Vec<Seed>, String> {
@@ -72,6 +75,7 @@ fn seeds(testdata: &Path, crate_name: &str) -> Result<Vec<Seed>, String> {
             seeds.push(Seed {
                 bytes,
                 args: case.args,
+                accepted: !case.must_fail,
             });
         }
     }
@@ -227,6 +231,157 @@ pub fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
     }
 }
 
+/// One change of `bytes` that the shared input rule says changes nothing (a byte-order mark,
+/// CRLF line ends, a tab for a space, blanks around a line, a blank line, no final newline):
+/// the binary must answer the result as it answers `bytes`. Returns what was done.
+pub fn mutate_harmless(rng: &mut Rng, bytes: &mut Vec<u8>) -> &'static str {
+    match rng.below(6) {
+        0 => {
+            bytes.splice(0..0, "\u{feff}".bytes());
+            "a byte-order mark"
+        }
+        1 => {
+            *bytes = bytes
+                .iter()
+                .flat_map(|&b| {
+                    if b == b'\n' {
+                        vec![b'\r', b'\n']
+                    } else {
+                        vec![b]
+                    }
+                })
+                .collect();
+            "CRLF line ends"
+        }
+        2 => match pick(rng, &space_positions(bytes)) {
+            Some(i) => {
+                bytes.splice(i..=i, *b"\t ");
+                "a tab and a space for a space"
+            }
+            None => {
+                bytes.splice(0..0, *b" ");
+                "a space before the first line"
+            }
+        },
+        3 => {
+            let spans = line_spans(bytes);
+            if let Some((start, end)) = pick(rng, &spans) {
+                let text_end = end - usize::from(bytes[end - 1] == b'\n');
+                bytes.splice(text_end..text_end, *b" \t");
+                bytes.splice(start..start, *b"\t ");
+            }
+            "blanks around a line"
+        }
+        4 => {
+            let at = pick(rng, &line_spans(bytes)).map_or(bytes.len(), |(start, _)| start);
+            bytes.splice(at..at, *b" \t \n");
+            "a blank line"
+        }
+        _ => {
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            }
+            "no final newline"
+        }
+    }
+}
+
+/// The positions of the spaces of `bytes`.
+fn space_positions(bytes: &[u8]) -> Vec<usize> {
+    (0..bytes.len()).filter(|&i| bytes[i] == b' ').collect()
+}
+
+/// What a binary must do with mutated flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagsMust {
+    /// Refuse (an unknown flag, a value no flag takes).
+    Refuse,
+    /// Answer or refuse, as for any input.
+    AnswerOrRefuse,
+}
+
+/// One change of a seed's flags: an unknown flag, a value that cannot be one, a flag given
+/// twice, or the flags dropped (the judge mode). Returns the flags, what the binary must do, and
+/// what was done.
+pub fn mutate_flags(rng: &mut Rng, args: &[String]) -> (Vec<String>, FlagsMust, &'static str) {
+    let mut mutated = args.to_vec();
+    let with_value: Vec<usize> = (0..args.len().saturating_sub(1))
+        .filter(|&i| args[i].starts_with("--") && !args[i + 1].starts_with("--"))
+        .collect();
+    match rng.below(4) {
+        0 => {
+            let at = rng.below(mutated.len() as u64 + 1) as usize;
+            mutated.insert(at, "--zz-fuzz".to_string());
+            (mutated, FlagsMust::Refuse, "an unknown flag")
+        }
+        1 if !with_value.is_empty() => {
+            let i = pick(rng, &with_value).expect("non-empty") + 1;
+            mutated[i] = "zz-fuzz".to_string();
+            (mutated, FlagsMust::Refuse, "a value that no flag takes")
+        }
+        2 if !args.is_empty() => {
+            let i = rng.below(args.len() as u64) as usize;
+            mutated.insert(i, args[i].clone());
+            (
+                mutated,
+                FlagsMust::AnswerOrRefuse,
+                "a word of the flags twice",
+            )
+        }
+        _ => (Vec::new(), FlagsMust::AnswerOrRefuse, "no flags"),
+    }
+}
+
+/// What is wrong with `binary` answering `mutated`, a harmless change (`what`) of `seed`, which
+/// it must answer as it answers `seed`.
+pub fn examine_harmless(
+    crate_name: &str,
+    binary: &Path,
+    args: &[String],
+    seed: &[u8],
+    mutated: &[u8],
+    what: &str,
+) -> Result<Option<String>, String> {
+    let plain = process::run_binary(binary, args, seed, TIME_LIMIT, Some(MEMORY_MIB))?;
+    let run = process::run_binary(binary, args, mutated, TIME_LIMIT, Some(MEMORY_MIB))?;
+    if run.status != Some(0) {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        return Ok(Some(format!(
+            "refused an input the input rule accepts ({what}): {}",
+            stderr.trim()
+        )));
+    }
+    if plain.status == Some(0) && run.stdout != plain.stdout {
+        return Ok(Some(format!(
+            "answered otherwise than for the same input written plainly ({what})"
+        )));
+    }
+    examine(crate_name, binary, args, mutated, &run)
+}
+
+/// What is wrong with `binary` run with flags changed as `must` says (`what`).
+pub fn examine_flags(
+    crate_name: &str,
+    binary: &Path,
+    args: &[String],
+    input: &[u8],
+    must: FlagsMust,
+    what: &str,
+) -> Result<Option<String>, String> {
+    let run = process::run_binary(binary, args, input, TIME_LIMIT, Some(MEMORY_MIB))?;
+    if must == FlagsMust::Refuse && run.status == Some(0) {
+        return Ok(Some(format!("accepted {what}: {}", args.join(" "))));
+    }
+    if run.status == Some(0) && args.iter().any(|a| a.contains("zz-fuzz")) {
+        return Ok(Some(format!("accepted {what}: {}", args.join(" "))));
+    }
+    if run.status == Some(0) && args.windows(2).any(|w| w[0] == w[1]) {
+        // A flag given twice and accepted: the answer is the binary's, with no oracle to ask.
+        return Ok(None);
+    }
+    examine(crate_name, binary, args, input, &run)
+}
+
 /// The input as the input rule reads it: no byte-order mark, lines trimmed of spaces and tabs,
 /// blank lines dropped, tokens separated by single spaces. The oracles read this form.
 pub fn canonical(text: &str) -> String {
@@ -372,10 +527,27 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         for case in 0..options.cases {
             let seed = &seeds[rng.below(seeds.len() as u64) as usize];
             let mut input = seed.bytes.clone();
-            for _ in 0..1 + rng.below(3) {
-                mutate(&mut rng, &mut input);
-            }
-            match examine_input(crate_name, &binary, &seed.args, &input)? {
+            let mut args = seed.args.clone();
+            // One case in six changes the input harmlessly, one in six the flags; the rest
+            // mutate the input anyhow.
+            let verdict = match rng.below(6) {
+                0 if seed.accepted => {
+                    let what = mutate_harmless(&mut rng, &mut input);
+                    examine_harmless(crate_name, &binary, &args, &seed.bytes, &input, what)?
+                }
+                1 => {
+                    let (mutated, must, what) = mutate_flags(&mut rng, &seed.args);
+                    args = mutated;
+                    examine_flags(crate_name, &binary, &args, &input, must, what)?
+                }
+                _ => {
+                    for _ in 0..1 + rng.below(3) {
+                        mutate(&mut rng, &mut input);
+                    }
+                    examine_input(crate_name, &binary, &args, &input)?
+                }
+            };
+            match verdict {
                 None => crate_passed += 1,
                 Some(why) => {
                     crate_failed += 1;
@@ -385,7 +557,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
                     if crate_failed <= 10 {
                         println!(
                             "FAIL {crate_name} case {case} ({} {}): {why}",
-                            seed.args.join(" "),
+                            args.join(" "),
                             file.display()
                         );
                     }
