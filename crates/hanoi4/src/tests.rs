@@ -261,7 +261,7 @@ fn plain_distances(n: usize, goal: u64) -> Vec<u32> {
     let peg_of = |state: u64, disc: usize| (state >> (2 * disc) & 3) as usize;
     let mut distance = vec![u32::MAX; 1 << (2 * n)];
     distance[goal as usize] = 0;
-    let mut queue = std::collections::VecDeque::from([goal]);
+    let mut queue = VecDeque::from([goal]);
     while let Some(state) = queue.pop_front() {
         let mut top = [usize::MAX; 4];
         for disc in (0..n).rev() {
