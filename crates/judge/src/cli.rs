@@ -155,7 +155,7 @@ fn arguments<T: clap::Parser>(examples: &str) -> Result<T, Parsed> {
 
 /// The one line `run` prints when it refuses `argv` (its first word the binary), or `None` when
 /// the arguments are accepted or answered (`--help`, `--version`): for tests of a binary's
-/// messages ([`crate::testing::clap_errors_name_what_is_wrong`]).
+/// messages (`judge::testing::clap_errors_name_what_is_wrong`, feature `testing`).
 pub fn refusal<T: clap::Parser>(examples: &str, argv: &[&str]) -> Option<String> {
     let error = command::<T>(examples)
         .try_get_matches_from(argv)
