@@ -11,10 +11,9 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         .iter()
         .flat_map(|puzzle| puzzle.benches.iter().copied())
         .collect();
-    let mut args = crate::kit::args::Args::new("bench", args);
+    let args = crate::kit::args::Args::new("bench", args);
     let names: Vec<&str> = benches.iter().map(|(name, _)| *name).collect();
-    let only = args.names(&names);
-    args.finish(&names)?;
+    let chosen = args.finish_naming(&names)?;
     let runs = std::env::var("BENCH_RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
@@ -27,7 +26,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         return Err("cargo build --release failed".into());
     }
     for (name, bench) in benches {
-        if only.is_empty() || only.iter().any(|o| o == name) {
+        if chosen.iter().any(|chosen| chosen == name) {
             bench(runs)?;
         }
     }

@@ -45,11 +45,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let cases = args.value("--cases", "a whole number")?.unwrap_or(1000);
     let seed = args.value("--seed", "a whole number")?.unwrap_or(1);
     let names: Vec<&str> = puzzles::names().collect();
-    let mut crates = args.names(&names);
-    args.finish(&names)?;
-    if crates.is_empty() {
-        crates = names.iter().map(|name| name.to_string()).collect();
-    }
+    let crates = args.finish_naming(&names)?;
     Ok(Options {
         crates,
         cases,
@@ -198,16 +194,7 @@ pub fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
             bytes.splice(0..0, "\u{feff}".bytes());
         }
         10 => {
-            *bytes = bytes
-                .iter()
-                .flat_map(|&b| {
-                    if b == b'\n' {
-                        vec![b'\r', b'\n']
-                    } else {
-                        vec![b]
-                    }
-                })
-                .collect();
+            to_crlf(bytes);
         }
         11 => {
             // A space turned into a tab, or blanks added around a line.
@@ -241,16 +228,7 @@ pub fn mutate_harmless(rng: &mut Rng, bytes: &mut Vec<u8>) -> &'static str {
             "a byte-order mark"
         }
         1 => {
-            *bytes = bytes
-                .iter()
-                .flat_map(|&b| {
-                    if b == b'\n' {
-                        vec![b'\r', b'\n']
-                    } else {
-                        vec![b]
-                    }
-                })
-                .collect();
+            to_crlf(bytes);
             "CRLF line ends"
         }
         2 => match pick(rng, &space_positions(bytes)) {
@@ -284,6 +262,20 @@ pub fn mutate_harmless(rng: &mut Rng, bytes: &mut Vec<u8>) -> &'static str {
             "no final newline"
         }
     }
+}
+
+/// `bytes` with every line ending in CRLF.
+fn to_crlf(bytes: &mut Vec<u8>) {
+    *bytes = bytes
+        .iter()
+        .flat_map(|&b| {
+            if b == b'\n' {
+                vec![b'\r', b'\n']
+            } else {
+                vec![b]
+            }
+        })
+        .collect();
 }
 
 /// The positions of the spaces of `bytes`.

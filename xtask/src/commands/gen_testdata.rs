@@ -8,12 +8,11 @@ use crate::puzzles::PUZZLES;
 
 pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let root = crate::workspace::root().join("testdata");
-    let mut args = crate::kit::args::Args::new("gen-testdata", args);
+    let args = crate::kit::args::Args::new("gen-testdata", args);
     let names: Vec<&str> = PUZZLES.iter().map(|puzzle| puzzle.name).collect();
-    let only = args.names(&names);
-    args.finish(&names)?;
+    let chosen = args.finish_naming(&names)?;
     for puzzle in PUZZLES {
-        if only.is_empty() || only.iter().any(|o| o == puzzle.name) {
+        if chosen.iter().any(|name| name == puzzle.name) {
             let dir = root.join(puzzle.name);
             (puzzle.generate)(&dir)?;
             println!(

@@ -34,11 +34,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         .value("--time-limit", "a number of seconds")?
         .map_or(Duration::from_secs(20), Duration::from_secs_f64);
     let names: Vec<&str> = puzzles::names().collect();
-    let mut crates = args.names(&names);
-    args.finish(&names)?;
-    if crates.is_empty() {
-        crates = names.iter().map(|name| name.to_string()).collect();
-    }
+    let crates = args.finish_naming(&names)?;
     Ok(Options {
         crates,
         filter,

@@ -50,6 +50,20 @@ impl Args {
         names
     }
 
+    /// Ends the reading with the names among `known` that were given, or all of `known` when
+    /// none was.
+    ///
+    /// # Errors
+    /// As [`Args::finish`].
+    pub fn finish_naming(mut self, known: &[&str]) -> Result<Vec<String>, String> {
+        let mut names = self.names(known);
+        self.finish(known)?;
+        if names.is_empty() {
+            names = known.iter().map(|name| name.to_string()).collect();
+        }
+        Ok(names)
+    }
+
     /// The first word that is not a flag, taken out, if any.
     pub fn positional(&mut self) -> Option<String> {
         let at = self.words.iter().position(|w| !w.starts_with("--"))?;

@@ -10,3 +10,5 @@ pub mod generate;
 pub mod pages;
 pub mod puzzle;
 pub mod testdata;
+#[cfg(test)]
+pub mod testing;

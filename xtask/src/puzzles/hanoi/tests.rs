@@ -1,15 +1,14 @@
 //! The fuzzer's verdicts on stand-in binaries, judged against hanoi's oracle.
 
-fn args(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| w.to_string()).collect()
-}
+use crate::kit::testing::args;
 
-/// A stand-in binary: a shell script named `crate_name` that runs `body`.
-fn fake_binary(dir: &std::path::Path, crate_name: &str, body: &str) -> std::path::PathBuf {
+/// A stand-in `hanoi` binary: a bash script that reads its input into `$input`, then runs
+/// `body`.
+fn stand_in(dir: &std::path::Path, body: &str) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join(crate_name);
-    std::fs::write(&path, format!("#!/bin/sh\ncat > /dev/null\n{body}\n")).unwrap();
+    let path = dir.join("hanoi");
+    std::fs::write(&path, format!("#!/bin/bash\ninput=$(cat)\n{body}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
 }
@@ -19,7 +18,7 @@ fn the_fuzzer_rejects_every_kind_of_misbehaviour() {
     let dir = std::env::temp_dir().join(format!("xtask-fuzz-test-{}", std::process::id()));
     let input = b"3\n";
     let verdict = |body: &str| {
-        let binary = fake_binary(&dir, "hanoi", body);
+        let binary = stand_in(&dir, body);
         crate::commands::fuzz::examine_input("hanoi", &binary, &[], input).unwrap()
     };
     // The right answer for N = 3, from the oracle, passes; so does a clean refusal.
@@ -49,16 +48,6 @@ fn the_fuzzer_rejects_every_kind_of_misbehaviour() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A stand-in binary that reads its input: `body` sees it in `$input`.
-fn reading_binary(dir: &std::path::Path, body: &str) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join("hanoi");
-    std::fs::write(&path, format!("#!/bin/bash\ninput=$(cat)\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 #[test]
 fn the_fuzzer_fails_a_binary_that_refuses_or_changes_what_the_input_rule_accepts() {
     use crate::commands::fuzz::{FlagsMust, examine_flags, examine_harmless};
@@ -66,7 +55,7 @@ fn the_fuzzer_fails_a_binary_that_refuses_or_changes_what_the_input_rule_accepts
     let right = crate::commands::oracle::solve(&args(&["hanoi"]), "3\n").unwrap();
     let printf = format!("printf '{}'", right.replace('\n', "\\n"));
     let harmless = |body: &str, mutated: &[u8]| {
-        let binary = reading_binary(&dir, body);
+        let binary = stand_in(&dir, body);
         examine_harmless("hanoi", &binary, &[], b"3\n", mutated, "a test").unwrap()
     };
     // Right on both: passes.
@@ -85,7 +74,7 @@ fn the_fuzzer_fails_a_binary_that_refuses_or_changes_what_the_input_rule_accepts
     assert!(found.contains("answered otherwise"), "{found}");
     // Ignoring an unknown flag: fails; refusing it: passes.
     let flags = |body: &str| {
-        let binary = reading_binary(&dir, body);
+        let binary = stand_in(&dir, body);
         let args = args(&["--zz-fuzz"]);
         examine_flags(
             "hanoi",

@@ -1,36 +1,47 @@
 //! hanoi4's checker must reject wrong move lists, and its oracle must agree with the
 //! Frame-Stewart numbers.
 
-use crate::kit::testdata::normalise;
-use crate::puzzles::checker_for;
-
-fn args(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| w.to_string()).collect()
-}
-
-fn run_checker(
-    crate_name: &str,
-    flags: &[&str],
-    input: &str,
-    expected: &str,
-    actual: &str,
-) -> Result<(), String> {
-    let flags = args(flags);
-    let checker = checker_for(crate_name, &flags).expect("a checker for these flags");
-    checker(input, &normalise(expected), &normalise(actual), &flags)
-}
+use super::PUZZLE;
+use crate::kit::testing::run_checker;
 
 #[test]
 fn hanoi4_checker() {
     let input = "1\n2\n2 2 1\n0\n0\n0\n";
-    assert!(run_checker("hanoi4", &["--moves"], input, "3\n", "3\n1 2\n1 4\n2 4\n").is_ok());
-    // Larger onto smaller, wrong count, not ending on peg 4, extra output.
-    assert!(run_checker("hanoi4", &["--moves"], input, "3\n", "3\n1 2\n1 2\n2 4\n").is_err());
-    assert!(run_checker("hanoi4", &["--moves"], input, "3\n", "2\n1 4\n1 4\n").is_err());
-    assert!(run_checker("hanoi4", &["--moves"], input, "3\n", "3\n1 2\n1 3\n2 3\n").is_err());
     assert!(
         run_checker(
-            "hanoi4",
+            PUZZLE.checker,
+            &["--moves"],
+            input,
+            "3\n",
+            "3\n1 2\n1 4\n2 4\n"
+        )
+        .is_ok()
+    );
+    // Larger onto smaller, wrong count, not ending on peg 4, extra output.
+    assert!(
+        run_checker(
+            PUZZLE.checker,
+            &["--moves"],
+            input,
+            "3\n",
+            "3\n1 2\n1 2\n2 4\n"
+        )
+        .is_err()
+    );
+    assert!(run_checker(PUZZLE.checker, &["--moves"], input, "3\n", "2\n1 4\n1 4\n").is_err());
+    assert!(
+        run_checker(
+            PUZZLE.checker,
+            &["--moves"],
+            input,
+            "3\n",
+            "3\n1 2\n1 3\n2 3\n"
+        )
+        .is_err()
+    );
+    assert!(
+        run_checker(
+            PUZZLE.checker,
             &["--moves"],
             input,
             "3\n",

@@ -1,33 +1,17 @@
 //! The marbles checker must reject wrong tilt lists, and agree with the oracle on every tilt.
 
-use crate::kit::testdata::normalise;
-use crate::puzzles::checker_for;
-
-fn args(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| w.to_string()).collect()
-}
-
-fn run_checker(
-    crate_name: &str,
-    flags: &[&str],
-    input: &str,
-    expected: &str,
-    actual: &str,
-) -> Result<(), String> {
-    let flags = args(flags);
-    let checker = checker_for(crate_name, &flags).expect("a checker for these flags");
-    checker(input, &normalise(expected), &normalise(actual), &flags)
-}
+use super::PUZZLE;
+use crate::kit::testing::run_checker;
 
 #[test]
 fn marbles_checker() {
     let input = "5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n";
     let flags = ["--output", "path"];
-    assert!(run_checker("marbles", &flags, input, "1\nR\n", "1\nR\n").is_ok());
-    assert!(run_checker("marbles", &flags, input, "1\nR\n", "1\nL\n").is_err());
-    assert!(run_checker("marbles", &flags, input, "1\nR\n", "2\nUR\n").is_err());
-    assert!(run_checker("marbles", &flags, input, "-1\n", "-1\n").is_ok());
-    assert!(run_checker("marbles", &flags, input, "-1\n", "1\nR\n").is_err());
+    assert!(run_checker(PUZZLE.checker, &flags, input, "1\nR\n", "1\nR\n").is_ok());
+    assert!(run_checker(PUZZLE.checker, &flags, input, "1\nR\n", "1\nL\n").is_err());
+    assert!(run_checker(PUZZLE.checker, &flags, input, "1\nR\n", "2\nUR\n").is_err());
+    assert!(run_checker(PUZZLE.checker, &flags, input, "-1\n", "-1\n").is_ok());
+    assert!(run_checker(PUZZLE.checker, &flags, input, "-1\n", "1\nR\n").is_err());
 }
 
 /// The marbles oracle (each marble rolled alone, then a step back on a collision) and the
