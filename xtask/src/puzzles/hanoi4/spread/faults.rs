@@ -56,12 +56,36 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let filter: Option<String> = args.value("--filter", "a text")?;
     let filter = filter.as_deref();
     args.finish(&[])?;
+    let chosen = chosen(filter)?;
     crate::process::build(&["hanoi4".to_string()])?;
     let context = Context {
         whole: one_machine(WHOLE)?,
         cut: one_machine(CUT)?,
         dir: scratch("faults")?,
     };
+    let mut failed = 0;
+    for (name, scenario) in chosen {
+        let started = Instant::now();
+        let result = scenario(&context);
+        let seconds = started.elapsed().as_secs_f64();
+        match result {
+            Ok(figures) => println!("ok    {name} ({seconds:.1} s): {figures}"),
+            Err(why) => {
+                failed += 1;
+                println!("FAIL  {name} ({seconds:.1} s): {why}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&context.dir);
+    if failed > 0 {
+        return Err(format!("{failed} fault scenario(s) failed"));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The scenarios whose name contains `filter` (all without one); none is an error, before
+/// anything is built or run.
+fn chosen(filter: Option<&str>) -> Result<Vec<Scenario>, String> {
     let scenarios: [Scenario; 10] = [
         (
             "harness: a fault asked for past the run's last level is a failure",
@@ -99,35 +123,17 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
             small_cgroup,
         ),
     ];
-    let mut failed = 0;
-    let mut ran = 0;
-    for (name, scenario) in scenarios {
-        if filter.is_some_and(|f| !name.contains(f)) {
-            continue;
-        }
-        ran += 1;
-        let started = Instant::now();
-        let result = scenario(&context);
-        let seconds = started.elapsed().as_secs_f64();
-        match result {
-            Ok(figures) => println!("ok    {name} ({seconds:.1} s): {figures}"),
-            Err(why) => {
-                failed += 1;
-                println!("FAIL  {name} ({seconds:.1} s): {why}");
-            }
-        }
-    }
-    let _ = std::fs::remove_dir_all(&context.dir);
-    if ran == 0 {
+    let chosen: Vec<Scenario> = scenarios
+        .into_iter()
+        .filter(|(name, _)| filter.is_none_or(|f| name.contains(f)))
+        .collect();
+    if chosen.is_empty() {
         return Err(format!(
             "no scenario's name contains {:?}: nothing was checked",
             filter.unwrap_or_default()
         ));
     }
-    if failed > 0 {
-        return Err(format!("{failed} fault scenario(s) failed"));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(chosen)
 }
 
 /// Checks that a run ended with the report `expected` (process 0) and nothing said.
@@ -604,3 +610,6 @@ fn small_cgroup(c: &Context) -> Result<String, String> {
     let spread = refused(Some(spread), 0, "the memory cgroup's limit allows")?;
     Ok(format!("{build} / {spread}"))
 }
+
+#[cfg(test)]
+mod tests;
