@@ -18,6 +18,10 @@ pub(crate) struct Owners {
     peers: u64,
     /// log2 of the ranks of a segment.
     pub(crate) shift: u32,
+    /// `ceil(2^64 / peers)`, which divides a segment's number by `peers` with one
+    /// multiplication (exact below 2^32, see [`Owners::divide`]); 0 when some segment's number
+    /// is 2^32 or more, to divide by the processor's division.
+    reciprocal: u64,
 }
 
 impl Owners {
@@ -25,20 +29,54 @@ impl Owners {
         let peers = peers.max(1) as u64;
         let per_segment = (len / (16 * peers)).max(1);
         let shift = (63 - per_segment.leading_zeros()).clamp(MIN_SHIFT, SEGMENT_SHIFT);
-        Self { len, peers, shift }
+        let reciprocal = if len >> shift < 1 << 32 {
+            // ceil(2^64 / peers) for peers >= 2; for 1, 2^64 is one more than a u64 holds and
+            // the multiplication by 2^64 - 1 then gives x - 1 for x > 0: special-cased below.
+            (u64::MAX / peers).wrapping_add(1)
+        } else {
+            0
+        };
+        Self {
+            len,
+            peers,
+            shift,
+            reciprocal,
+        }
+    }
+
+    /// `x / peers` and `x % peers` for a segment's number `x`: with one multiplication when
+    /// every segment's number is below 2^32 (Lemire, Kaser and Kurz, "Faster remainder by
+    /// direct computation", 2019: `ceil(2^64 / d)` divides every 32-bit number exactly), a
+    /// successor's owner being asked for once a successor, where a division costs tens of
+    /// cycles.
+    #[inline(always)]
+    fn divide(&self, x: u64) -> (u64, u64) {
+        let quotient = match (self.peers, self.reciprocal) {
+            (1, _) => x,
+            (_, 0) => x / self.peers,
+            (_, reciprocal) => ((u128::from(x) * u128::from(reciprocal)) >> 64) as u64,
+        };
+        (quotient, x - quotient * self.peers)
+    }
+
+    /// The worker that owns `rank`, and where `rank` lies in its slice.
+    #[inline(always)]
+    pub(crate) fn place(&self, rank: u64) -> (usize, u64) {
+        let mask = (1 << self.shift) - 1;
+        let (quotient, owner) = self.divide(rank >> self.shift);
+        (owner as usize, quotient << self.shift | (rank & mask))
     }
 
     /// The worker that owns `rank`.
     #[inline]
     pub(crate) fn owner(&self, rank: u64) -> usize {
-        ((rank >> self.shift) % self.peers) as usize
+        self.place(rank).0
     }
 
     /// Where `rank` lies in its owner's slice.
     #[inline]
     pub(crate) fn local(&self, rank: u64) -> u64 {
-        let mask = (1 << self.shift) - 1;
-        ((rank >> self.shift) / self.peers) << self.shift | (rank & mask)
+        self.place(rank).1
     }
 
     /// The rank at `local` in `worker`'s slice.

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::block::{Members, Successors};
+use statespace::block::{InBlock, Members, Successors};
 use statespace::{Levels, Space, Weight};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
@@ -492,6 +492,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
             ranks: &mut self.rounds.ranks,
             process: me / self.workers_per_process,
             workers_per_process: self.workers_per_process,
+            block: InBlock::default(),
         };
         let mut expanded = 0;
         let current = std::mem::take(&mut reach.slice.current);
@@ -515,7 +516,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
                         continue;
                     }
                     let first = owners.global(me, block * BLOCK);
-                    search.space.expand_block(first, members, &mut reach);
+                    reach.expand(&search.space, block * BLOCK, first, members);
                     let before = expanded;
                     expanded += members.len();
                     if before / STEP_EVERY != expanded / STEP_EVERY {
@@ -741,6 +742,9 @@ struct Reach<'a, W> {
     /// This worker's process.
     process: usize,
     workers_per_process: usize,
+    /// The block being expanded, and the single successors that fall in it, reached as one
+    /// set after the block (as `statespace::TwoBitSearch` does).
+    block: InBlock,
 }
 
 impl<W: Weight> Reach<'_, W> {
@@ -748,31 +752,75 @@ impl<W: Weight> Reach<'_, W> {
     fn receive(&mut self, inbox: &mut Vec<u64>) {
         self.found += receive(self.slice, inbox, self.owners, self.code, self.weight);
     }
+
+    /// Expands `members` of the block of 64 at rank `first` (local state `at` of this slice),
+    /// then reaches its successors within the block itself as one set.
+    #[inline]
+    fn expand<S: Space>(&mut self, space: &S, at: u64, first: u64, members: Members) {
+        self.block = InBlock::new(first, self.len);
+        space.expand_block(first, members, self);
+        let set = self.block.take();
+        if set.is_empty() {
+            return;
+        }
+        if self.block.is_whole() {
+            let new = self.slice.reach_block(at, set, self.code);
+            self.found += self.weight.of_block(first, new);
+        } else {
+            let (weight, found) = (self.weight, &mut self.found);
+            self.slice.reach_set(at, set, self.code, |i, fields| {
+                *found += weight.of_fields((first & !31) + 32 * i, fields);
+            });
+        }
+    }
 }
 
-impl<W: Weight> Successors for Reach<'_, W> {
-    #[inline]
-    fn one(&mut self, state: u64, succ: u64) {
+impl<W: Weight> Reach<'_, W> {
+    /// Reaches `succ`, unreached, at `local` in this slice.
+    #[inline(never)]
+    fn reach_owned(&mut self, succ: u64, local: u64) {
+        let new = self.slice.reach(local, self.code);
+        self.found += self.weight.of_fields(succ & !31, new);
+    }
+
+    /// A successor of `state` that is not this worker's: checked against the space's bound,
+    /// then sent to its owner.
+    #[inline(never)]
+    fn send(&mut self, state: u64, succ: u64) {
         if succ >= self.len {
             out_of_bounds(state, succ, self.len);
         }
         let owner = self.owners.owner(succ);
-        if owner == self.me {
-            // Most successors were reached already (each state is reached from several):
-            // those are only read.
-            let local = self.owners.local(succ);
-            if self.slice.unseen(local) {
-                let new = self.slice.reach(local, self.code);
-                self.found += self.weight.of_fields(succ & !31, new);
-            }
+        if owner / self.workers_per_process == self.process {
+            self.sent.within += 1;
         } else {
-            if owner / self.workers_per_process == self.process {
-                self.sent.within += 1;
-            } else {
-                self.sent.between += 1;
-            }
-            self.ranks.send(succ);
+            self.sent.between += 1;
         }
+        self.ranks.send(succ);
+    }
+}
+
+impl<W: Weight> Successors for Reach<'_, W> {
+    /// The common cases (in the block, or this worker's and reached already) inlined into the
+    /// space's loop, the rest out of it.
+    #[inline(always)]
+    fn one(&mut self, state: u64, succ: u64) {
+        if self.block.gather(succ) {
+            // In the block being expanded (in this slice): reached as one set after it.
+            return;
+        }
+        if succ < self.len {
+            let (owner, local) = self.owners.place(succ);
+            if owner == self.me {
+                // Most successors were reached already (each state is reached from several):
+                // those are only read.
+                if self.slice.unseen(local) {
+                    self.reach_owned(succ, local);
+                }
+                return;
+            }
+        }
+        self.send(state, succ);
     }
 
     #[inline]

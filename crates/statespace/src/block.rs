@@ -14,13 +14,16 @@
 //! Hanoi written that way).
 //!
 //! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of
-//! codes, for searches that keep two-bit tables of their own (`statespace_timely` does).
+//! codes, and [`InBlock`] gathers the successors that stay in the block being expanded, for
+//! searches that keep two-bit tables of their own (`statespace_timely` does).
 //!
 //! [`for_each_successor`]: crate::Space::for_each_successor
 
 mod digits;
+mod in_block;
 
 pub use crate::members::Members;
 pub use crate::space::Successors;
 pub use crate::two_bit::{compress_fields, reach_in_word, states_with_code};
 pub use digits::{DigitBlock, LowMoves};
+pub use in_block::InBlock;

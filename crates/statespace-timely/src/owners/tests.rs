@@ -29,3 +29,53 @@ fn large_spaces_have_segments_of_2_to_the_20_and_small_ones_at_least_16_a_worker
     assert!(5000 >> small.shift >= 16 * 2 - 1);
     assert!(small.shift >= 6);
 }
+
+#[test]
+fn the_division_by_multiplication_equals_the_processors_for_every_32_bit_segment_number() {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for peers in [
+        1,
+        2,
+        3,
+        5,
+        6,
+        7,
+        64,
+        100,
+        1000,
+        65_535,
+        1 << 20,
+        (1 << 31) + 11,
+    ] {
+        let owners = Owners::new(1 << 36, peers);
+        assert!(peers == 1 || owners.reciprocal != 0);
+        let peers = peers as u64;
+        let ends = [
+            0,
+            1,
+            peers - 1,
+            peers,
+            peers + 1,
+            u32::MAX as u64,
+            u32::MAX as u64 - 1,
+        ];
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for segment in ends.into_iter().chain([x >> 32, (x >> 32) / peers * peers]) {
+                assert_eq!(
+                    owners.divide(segment),
+                    (segment / peers, segment % peers),
+                    "{segment} / {peers}"
+                );
+            }
+        }
+    }
+    // Segment numbers of 2^32 and more: the processor's division.
+    let huge = Owners::new(u64::MAX, 3);
+    assert_eq!(huge.reciprocal, 0);
+    let rank = u64::MAX - 5;
+    let (owner, local) = huge.place(rank);
+    assert_eq!(huge.global(owner, local), rank);
+}

@@ -40,6 +40,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::arena::prefetch_read;
+use crate::block::InBlock;
 use crate::members::Members;
 use crate::space::Space;
 use crate::space::Successors;
@@ -633,7 +634,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     sink.one(state, succ);
                 });
             }
-            let local = sink.local;
+            let local = sink.block.take();
             worker.generated += generated;
             self.after_block(worker, segment, first, local);
             return;
@@ -643,7 +644,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
         let mut sink = self.sink(worker, segment, first);
         self.shared.space.expand_block(first, members, &mut sink);
-        let local = sink.local;
+        let local = sink.block.take();
         self.after_block(worker, segment, first, local);
     }
 
@@ -658,18 +659,16 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         Sink {
             level: self,
             worker,
-            first,
             segment,
-            local: 0,
-            in_block: (self.shared.len - first).min(64),
+            block: InBlock::new(first, self.shared.len),
         }
     }
 
     /// After a block's expansion: its own successors reached as one set, and the batch probed
     /// once it is full.
     #[inline(always)]
-    fn after_block(&self, worker: &mut Worker, segment: usize, first: u64, local: u64) {
-        if local != 0 {
+    fn after_block(&self, worker: &mut Worker, segment: usize, first: u64, local: Members) {
+        if !local.is_empty() {
             // Single successors in the block itself, gathered as one set.
             self.reach_local(worker, segment, first, local);
         }
@@ -678,16 +677,15 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
     }
 
-    /// Reaches the states `first + i` for the bits `i` of `local`, in the block of 64 from
-    /// `first` (in `segment`, the one the calling thread holds).
+    /// Reaches the states `local` of the block of 64 from `first` (in `segment`, the one the
+    /// calling thread holds).
     #[inline]
-    fn reach_local(&self, worker: &mut Worker, segment: usize, first: u64, local: u64) {
+    fn reach_local(&self, worker: &mut Worker, segment: usize, first: u64, set: Members) {
         let len = self.shared.len;
         if first + 64 <= len {
-            self.reach_block(worker, first, Members::from_bits(local));
+            self.reach_block(worker, first, set);
         } else {
             // The table's last block, maybe a word short: the words holding the bits.
-            let set = Members::from_bits(local);
             let word = (first >> 5) as usize;
             let layout = set.layout();
             for (i, piece) in [layout as u64, (layout >> 64) as u64]
@@ -849,14 +847,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
 struct Sink<'l, 'w, 's, 'a, S, W> {
     level: &'l Level<'s, 'a, S, W>,
     worker: &'w mut Worker,
-    /// The block being expanded.
-    first: u64,
     /// The segment the thread holds.
     segment: usize,
-    /// Single successors in the block being expanded: bit `i` for `first + i`.
-    local: u64,
-    /// The states of the block in the table: 64, or fewer in the table's last block.
-    in_block: u64,
+    /// The block being expanded, and the single successors that fall in it.
+    block: InBlock,
 }
 
 impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
@@ -865,7 +859,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
         let shared = self.level.shared;
-        if succ < shared.len && (succ ^ self.first) & self.level.far_mask == 0 {
+        if succ < shared.len && (succ ^ self.block.first()) & self.level.far_mask == 0 {
             // Near (or the table is small): its word is likely in the cache, read at once. A
             // state reached already stays so: one in another thread's segment needs no hold to
             // be seen reached, and most successors are.
@@ -905,7 +899,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
             }
             return;
         }
-        if (succ ^ self.first) >> 8 != 0 {
+        if (succ ^ self.block.first()) >> 8 != 0 {
             // Off this block's cache lines.
             prefetch_read(&shared.table[(succ >> 5) as usize]);
         }
@@ -922,10 +916,8 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
 impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     #[inline(always)]
     fn one(&mut self, state: u64, succ: u64) {
-        let offset = succ.wrapping_sub(self.first);
-        if offset < self.in_block {
-            // In the block itself: gathered, reached as one set after the block.
-            self.local |= 1 << offset;
+        if self.block.gather(succ) {
+            // In the block itself: reached as one set after the block.
             return;
         }
         self.other(state, succ);
@@ -958,7 +950,7 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
             return;
         };
         let last = first + u64::from(last);
-        check_block_bound(self.first, last, shared.len);
+        check_block_bound(self.block.first(), last, shared.len);
         let (word, pieces) = set.over_words(first);
         let word = word as usize;
         if self.holds(first) && self.holds(last) {
