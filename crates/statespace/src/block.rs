@@ -20,10 +20,8 @@
 //! [`for_each_successor`]: crate::Space::for_each_successor
 
 mod digits;
-mod in_block;
 
-pub use crate::members::Members;
+pub use crate::members::{InBlock, Members};
 pub use crate::space::Successors;
 pub use crate::two_bit::{compress_fields, reach_in_word, states_with_code};
 pub use digits::{DigitBlock, LowMoves};
-pub use in_block::InBlock;

@@ -40,8 +40,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::arena::prefetch_read;
-use crate::block::InBlock;
-use crate::members::Members;
+use crate::members::{InBlock, Members};
 use crate::space::Space;
 use crate::space::Successors;
 
