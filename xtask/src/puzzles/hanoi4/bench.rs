@@ -214,10 +214,15 @@ fn hanoi4_random() -> Result<(), String> {
 
 /// `cargo xtask bench two-bit`: the two-bit search against plain searches written in the
 /// benches (in-process rows, so bench targets of their own): puzzles written with per-state
-/// successors only (`crates/statespace/benches/per_state.rs`), then hanoi4's block-expanding
-/// spaces (`crates/hanoi4/benches/two_bit.rs`).
+/// successors only (`crates/statespace/benches/per_state.rs`), the spread search's per-state
+/// path in one process against the engine (`crates/statespace-timely/benches/per_state.rs`),
+/// then hanoi4's block-expanding spaces (`crates/hanoi4/benches/two_bit.rs`).
 pub fn two_bit(_runs: usize) -> Result<(), String> {
-    for (package, bench) in [("statespace-search", "per_state"), ("hanoi4", "two_bit")] {
+    for (package, bench) in [
+        ("statespace-search", "per_state"),
+        ("statespace-timely", "per_state"),
+        ("hanoi4", "two_bit"),
+    ] {
         let status = crate::workspace::cargo()
             .args(["bench", "-p", package, "--bench", bench])
             .status()
