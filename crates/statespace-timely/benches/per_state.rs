@@ -9,6 +9,8 @@
 //!
 //! * **hypercube, 2^24 states** (a move flips one of 24 bits: cheap moves, most of them near,
 //!   the high ones to another worker's segment);
+//! * **hypercube, 2^27 states**: the same in a table of 32 MiB, where both searches try
+//!   gathering far successors against reading them at once (`statespace::block::Reads`);
 //! * **four pegs, 13 discs** (4^13 states, a disc's peg in two bits, smallest disc lowest:
 //!   hanoi4's locality, written state by state).
 //!
@@ -110,6 +112,9 @@ fn main() {
     let chosen = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
     if chosen("hypercube 2^24") {
         row("hypercube 2^24", Hypercube { bits: 24 }, 1 << 24, runs);
+    }
+    if chosen("hypercube 2^27") {
+        row("hypercube 2^27", Hypercube { bits: 27 }, 1 << 27, runs);
     }
     if chosen("four pegs 13") {
         row("four pegs 13", FourPegs { discs: 13 }, 1 << 26, runs);

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use statespace::block::{InBlock, Members, Successors};
+use statespace::block::{InBlock, Members, Reads, Successors, prefetch_read};
 use statespace::{Levels, Space, Weight};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::vec::Broadcast;
@@ -31,7 +31,13 @@ use crate::report::{Report, Traffic};
 use crate::slice::{BLOCK, Slice, WARM_SHIFT};
 
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
-const STEP_EVERY: u32 = 4096;
+const STEP_EVERY: u64 = 4096;
+
+/// When [`Reads`] gathers, a worker's successors beyond 2^[`NEAR_SHIFT`] states of their block
+/// are gathered with their words prefetched, [`BATCH`] at a time (the bounds
+/// `statespace::TwoBitSearch` uses).
+const NEAR_SHIFT: u32 = 16;
+const BATCH: usize = 512;
 
 type Progress = dyn Fn(u32, u64) + Send + Sync;
 
@@ -68,6 +74,7 @@ pub struct TwoBitSearch<S, W = u64> {
     resume: bool,
     stop_after: u32,
     progress: Option<Box<Progress>>,
+    cached: Option<bool>,
 }
 
 impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
@@ -85,6 +92,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             resume: false,
             stop_after: u32::MAX,
             progress: None,
+            cached: None,
         }
     }
 }
@@ -127,6 +135,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
             resume: self.resume,
             stop_after: self.stop_after,
             progress: self.progress,
+            cached: self.cached,
         }
     }
 
@@ -154,6 +163,16 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// Calls `progress(level, size)` in the first worker of process 0 after every level.
     pub fn progress(mut self, progress: impl Fn(u32, u64) + Send + Sync + 'static) -> Self {
         self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Treats each worker's slice as held by the processor's caches (every successor it owns
+    /// read at once) or not (those beyond 2^16 states of their block gathered with their words
+    /// prefetched), as [`statespace::TwoBitSearch::cached`]. By default each worker tries both
+    /// ways on its first large levels and keeps the faster ([`statespace::block::Reads`]).
+    /// Only spaces that expand state by state are affected.
+    pub fn cached(mut self, cached: bool) -> Self {
+        self.cached = Some(cached);
         self
     }
 
@@ -331,6 +350,10 @@ struct Share<'a, S, W> {
     traffic: Vec<Traffic>,
     resumed_at: Option<u32>,
     last_saved: Option<u32>,
+    /// The batch of [`Reach`], kept from level to level, and how this worker reads its
+    /// successors' words (chosen by trial, as `statespace::TwoBitSearch` chooses).
+    batch: Vec<(u64, u64)>,
+    reads: Reads,
 }
 
 impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a, S, W> {
@@ -370,6 +393,8 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
             traffic: Vec::new(),
             resumed_at: None,
             last_saved: None,
+            batch: Vec::with_capacity(BATCH),
+            reads: Reads::new(len, search.cached),
         }
     }
 
@@ -480,6 +505,8 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
         let (code, next_code) = (depth % 3, (depth + 1) % 3);
         let (owners, me) = (self.owners, self.me);
         let search = self.search;
+        let gathers = self.reads.gathers();
+        let started = std::time::Instant::now();
         let mut reach = Reach {
             slice: &mut self.slice,
             owners,
@@ -493,8 +520,10 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
             process: me / self.workers_per_process,
             workers_per_process: self.workers_per_process,
             block: InBlock::default(),
+            batch: std::mem::take(&mut self.batch),
+            gathers,
         };
-        let mut expanded = 0;
+        let mut expanded = 0u64;
         let current = std::mem::take(&mut reach.slice.current);
         // Bitmap words per chunk of 2^WARM_SHIFT words of codes (two words a block).
         let per_chunk = 1 << (WARM_SHIFT - 7);
@@ -518,7 +547,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
                     let first = owners.global(me, block * BLOCK);
                     reach.expand(&search.space, block * BLOCK, first, members);
                     let before = expanded;
-                    expanded += members.len();
+                    expanded += u64::from(members.len());
                     if before / STEP_EVERY != expanded / STEP_EVERY {
                         worker.step();
                         reach.receive(&mut self.rounds.inbox.borrow_mut());
@@ -526,8 +555,13 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
                 }
             }
         }
+        reach.probe();
         reach.slice.current = current;
         let (mut found, sent) = (reach.found, reach.sent);
+        self.batch = reach.batch;
+        if !search.space.expands_blocks() {
+            self.reads.measured(started.elapsed(), expanded, 1);
+        }
         let slice = &mut self.slice;
         let weight = &search.weight;
         self.rounds.close(worker, |inbox| {
@@ -745,6 +779,11 @@ struct Reach<'a, W> {
     /// The block being expanded, and the single successors that fall in it, reached as one
     /// set after the block (as `statespace::TwoBitSearch` does).
     block: InBlock,
+    /// When [`Reads`] gathers ([`Reach::gathers`]): this worker's successors far
+    /// from their block, with their place in the slice, their words asked for as they come and
+    /// read a batch at a time, so that the loads overlap (as `statespace::TwoBitSearch` does).
+    batch: Vec<(u64, u64)>,
+    gathers: bool,
 }
 
 impl<W: Weight> Reach<'_, W> {
@@ -776,6 +815,29 @@ impl<W: Weight> Reach<'_, W> {
 }
 
 impl<W: Weight> Reach<'_, W> {
+    /// Reaches the batch's unreached successors, and empties it.
+    fn probe(&mut self) {
+        let mut batch = std::mem::take(&mut self.batch);
+        for &(succ, local) in &batch {
+            if self.slice.unseen(local) {
+                self.reach_owned(succ, local);
+            }
+        }
+        batch.clear();
+        self.batch = batch;
+    }
+
+    /// Gathers `succ`, this worker's, at `local` in the slice, its word asked for; probes the
+    /// batch when it is full.
+    #[inline(never)]
+    fn gather(&mut self, succ: u64, local: u64) {
+        prefetch_read(&self.slice.words[(local / 32) as usize]);
+        self.batch.push((succ, local));
+        if self.batch.len() >= BATCH {
+            self.probe();
+        }
+    }
+
     /// Reaches `succ`, unreached, at `local` in this slice.
     #[inline(never)]
     fn reach_owned(&mut self, succ: u64, local: u64) {
@@ -812,9 +874,11 @@ impl<W: Weight> Successors for Reach<'_, W> {
         if succ < self.len {
             let (owner, local) = self.owners.place(succ);
             if owner == self.me {
-                // Most successors were reached already (each state is reached from several):
-                // those are only read.
-                if self.slice.unseen(local) {
+                if self.gathers && (succ ^ self.block.first()) >> NEAR_SHIFT != 0 {
+                    self.gather(succ, local);
+                } else if self.slice.unseen(local) {
+                    // Most successors were reached already (each state is reached from
+                    // several): those are only read.
                     self.reach_owned(succ, local);
                 }
                 return;

@@ -90,6 +90,34 @@ fn one_process_gives_the_levels_of_two_bit_bfs(
     assert_eq!(within == 0, workers == 1, "{within} ranks crossed workers");
 }
 
+/// The hypercube of 2^18 states: a move flips one of 18 bits.
+fn cube(s: u64, visit: &mut dyn FnMut(u64)) {
+    for bit in 0..18 {
+        visit(s ^ 1 << bit);
+    }
+}
+
+#[rstest]
+fn successors_gathered_and_prefetched_give_the_binomial_levels(
+    #[values(1, 2, 3)] workers: usize,
+    #[values(false, true)] cached: bool,
+) {
+    // Not cached: the moves of bits 16 and 17 leave the 2^16 states around their block and are
+    // gathered (those a worker owns), read a batch at a time.
+    let report = TwoBitSearch::new(FnSpace(cube as Successors), 1 << 18, "cube 18")
+        .sources([0])
+        .cached(cached)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    // Level k: the states with k bits set, 18 choose k of them.
+    let binomial = (0..=18u64).scan(1u64, |c, k| {
+        let now = *c;
+        *c = *c * (18 - k) / (k + 1);
+        Some(now)
+    });
+    assert_eq!(report.levels.sizes(), binomial.collect::<Vec<_>>());
+}
+
 #[test]
 fn workers_without_states_take_part() {
     // 100 states, slices of 1024: workers 1 to 4 own nothing.

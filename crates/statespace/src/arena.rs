@@ -469,7 +469,7 @@ impl<A: Arena + ?Sized> Arena for &mut A {
 /// then probes them, and the misses overlap (11% faster on 14-disc searches). A hint only: no
 /// effect on any result, and nothing at all off x86-64.
 #[inline]
-pub(crate) fn prefetch_read<T>(value: &T) {
+pub fn prefetch_read<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
     // SAFETY: `_mm_prefetch` only hints the cache: it never faults, even on an invalid address,

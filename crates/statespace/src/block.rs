@@ -14,14 +14,18 @@
 //! Hanoi written that way).
 //!
 //! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of
-//! codes, and [`InBlock`] gathers the successors that stay in the block being expanded, for
-//! searches that keep two-bit tables of their own (`statespace_timely` does).
+//! codes, [`InBlock`] gathers the successors that stay in the block being expanded, and
+//! [`prefetch_read`] asks for a word ahead of its read, and [`Reads`] chooses between reading
+//! successors at once and gathering them by trying both, for searches that keep two-bit tables
+//! of their own (`statespace_timely` does).
 //!
 //! [`for_each_successor`]: crate::Space::for_each_successor
 
 mod digits;
 
+pub use crate::arena::prefetch_read;
 pub use crate::members::{InBlock, Members};
+pub use crate::reads::Reads;
 pub use crate::space::Successors;
 pub use crate::two_bit::{compress_fields, reach_in_word, states_with_code};
 pub use digits::{DigitBlock, LowMoves};

@@ -6,6 +6,7 @@ pub mod block;
 mod error;
 mod goal;
 mod members;
+mod reads;
 mod search;
 mod space;
 mod two_bit;

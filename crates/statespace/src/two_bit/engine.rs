@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::arena::prefetch_read;
 use crate::members::{InBlock, Members};
+use crate::reads::Reads;
 use crate::space::Space;
 use crate::space::Successors;
 
@@ -220,76 +221,15 @@ const WARM_SHIFT: u32 = 15;
 /// first: below that, the few lines its moves touch cost less than the segment.
 const WARM_BLOCKS: u64 = 16;
 
-/// Tables of at most this many states (16 MiB of codes) may be read and written a successor at
-/// a time ([`Reads::Measured`]): they mostly stay in the caches, where gathering successors to
-/// prefetch their words costs a space of cheap moves more than it saves. Larger tables gather.
-const CACHED_STATES: u64 = 1 << 26;
-
-/// Tables of at most this many states (1 MiB of codes, half a core's L2 cache) are always
-/// read at once: there the gathering cannot save a wait.
-const SMALL_STATES: u64 = 1 << 22;
-
-/// The time a successor takes, generation and all, from which gathering successors pays in a
-/// table that the caches may hold ([`Reads::Measured`]): a space whose moves take that long
-/// (unranking and ranking a permutation, say) leaves the processor no room to overlap the
-/// reads of its successors' words, which then wait one after another, while gathering costs a
-/// space of cheap moves (a hypercube's bit flips) more than its reads save
-/// (`docs/performance.md` has the measurements).
-const GATHER_NANOS: u64 = 12;
-
-/// The fewest successors generated in a level for its time to decide [`Reads::Measured`].
-const MEASURED_SUCCESSORS: u64 = 1 << 16;
-
-/// How successors' words are read: at once, or (far ones) gathered with their words prefetched.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Reads {
-    /// Every successor read at once (tables of at most [`SMALL_STATES`], or as asked).
-    AtOnce,
-    /// Successors beyond 2^[`NEAR_SHIFT`] states of their block gathered (tables of more than
-    /// [`CACHED_STATES`], or as asked).
-    Gathered,
-    /// Read at once or gathered as the last level large enough measured the successors'
-    /// cost against [`GATHER_NANOS`] (tables in between, expanded state by state).
-    Measured,
-}
-
-impl Reads {
-    fn new(len: u64, cached: Option<bool>) -> Self {
-        match cached {
-            Some(true) => Self::AtOnce,
-            Some(false) => Self::Gathered,
-            None if len <= SMALL_STATES => Self::AtOnce,
-            None if len <= CACHED_STATES => Self::Measured,
-            None => Self::Gathered,
-        }
-    }
-
-    /// The far mask to begin with.
-    fn far_mask(self) -> u64 {
-        match self {
-            Self::AtOnce | Self::Measured => 0,
-            Self::Gathered => !0 << NEAR_SHIFT,
-        }
-    }
-
-    /// The far mask for the next level, when measured: from the time the level took on
-    /// `threads` threads and the successors it generated.
-    fn measured(self, time: Duration, generated: u64, threads: usize) -> Option<u64> {
-        if self != Self::Measured || generated < MEASURED_SUCCESSORS {
-            return None;
-        }
-        let nanos = time.as_nanos() * threads as u128 / u128::from(generated);
-        Some(if nanos >= u128::from(GATHER_NANOS) {
-            Self::Gathered.far_mask()
-        } else {
-            0
-        })
-    }
-}
-
-/// In larger tables, successors within 2^NEAR_SHIFT states of the block expanded are reached
-/// at once, and the others gathered with their words prefetched ([`BATCH`]).
+/// When [`Reads`] gathers, successors within 2^NEAR_SHIFT states of the block expanded are
+/// reached at once, and the others gathered with their words prefetched ([`BATCH`]).
 const NEAR_SHIFT: u32 = 16;
+
+/// The far mask of a level read as `reads` says: a successor is far when it differs from its
+/// block in a bit of the mask.
+fn far_mask(reads: Reads) -> u64 {
+    if reads.gathers() { !0 << NEAR_SHIFT } else { 0 }
+}
 
 /// log2 of the far single successors a thread gathers for one segment before it reaches them
 /// (a segment held once for all of them, or the lot mailed): 256 states, 2 KiB, so that the
@@ -1160,6 +1100,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             }
             resumed = Some(resume.depth);
         }
+        let mut reads = self.reads;
         loop {
             let mut next = None;
             if let Some(depth) = resumed.take() {
@@ -1192,11 +1133,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             self.level_work(&mut worker, depth);
             plan.carried = self.found.0.swap(0, Ordering::Relaxed);
             let generated = self.generated.0.swap(0, Ordering::Relaxed);
-            if let Some(mask) = self
-                .reads
-                .measured(start.elapsed(), generated, self.layout.threads)
-            {
-                self.far_mask.0.store(mask, Ordering::Relaxed);
+            if reads.measured(start.elapsed(), generated, self.layout.threads) {
+                self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
             }
         }
     }
@@ -1315,7 +1253,7 @@ pub(super) struct Options {
     /// Whether to keep a bit a state for each level's new states ([`Shared::frontier`]).
     pub exact_frontier: bool,
     /// Whether every near successor is reached at once, or far ones gathered (see
-    /// [`Reads`]); `None` to choose by the table's length and the successors' cost.
+    /// [`Reads`]); `None` to choose by trying both ways on the first large levels.
     pub cached: Option<bool>,
 }
 
@@ -1363,7 +1301,7 @@ pub(super) fn search_in<S: Space + Sync>(
         len,
         layout,
         reads: Reads::new(len, options.cached),
-        far_mask: Padded(AtomicU64::new(Reads::new(len, options.cached).far_mask())),
+        far_mask: Padded(AtomicU64::new(far_mask(Reads::new(len, options.cached)))),
         generated: Padded(AtomicU64::new(0)),
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
         frontier: if options.exact_frontier {

@@ -1,0 +1,111 @@
+//! [`Reads`]: how a two-bit search reads the words of the successors it generates state by
+//! state, at once or gathered with their words prefetched, chosen by trying both.
+
+use std::time::Duration;
+
+/// Tables of at most this many states (1 MiB of codes, half a core's L2 cache) are always read
+/// at once: there the gathering cannot save a wait.
+const SMALL_STATES: u64 = 1 << 22;
+
+/// Tables of more than this many states (16 MiB of codes) start their trial gathered, smaller
+/// ones read at once: the way more likely to win goes first, and stays when no level is large
+/// enough to time.
+const CACHED_STATES: u64 = 1 << 26;
+
+/// The least work (successors or states, as the search counts it) a level must do for its time
+/// to count in the trial: `len / 2^LARGE_SHIFT`, and at least [`MIN_WORK`]. A level that small
+/// keeps its words in the caches whichever way it reads, and would tell nothing.
+const LARGE_SHIFT: u32 = 8;
+const MIN_WORK: u64 = 1 << 16;
+
+/// How a two-bit search reads the words of successors generated state by state: each one at
+/// once (a load that may wait on memory), or, for those far from the block being expanded,
+/// gathered in a batch with their words prefetched and read a batch at a time (the loads
+/// overlap, at the cost of a store and a load a successor). Which pays depends on the space and
+/// the machine, not on the table's length alone: on this workspace's 2-core machine, 11
+/// pancakes (75 ns a successor) took 30.6 s read at once and 20.2 s gathered, while a hypercube
+/// of 2^27 states (bit flips, 2 ns a successor) took 8.0 s at once and 12.8 s gathered. So a
+/// search tries both: the first large level one way, the next the other, and keeps the way
+/// whose work cost less time, for the rest of the search.
+///
+/// Shared by [`TwoBitSearch`](crate::TwoBitSearch) and `statespace_timely` (each worker
+/// tries for its own slice).
+///
+/// ```
+/// use std::time::Duration;
+/// use statespace::block::Reads;
+///
+/// let mut reads = Reads::new(1 << 30, None);
+/// assert!(reads.gathers()); // a large table starts gathered
+/// // A large level gathered: 10 ns a successor on one thread...
+/// assert!(reads.measured(Duration::from_millis(100), 10_000_000, 1));
+/// assert!(!reads.gathers()); // ...so the next one is read at once:
+/// // 5 ns a successor: reading at once wins, and stays.
+/// reads.measured(Duration::from_millis(50), 10_000_000, 1);
+/// assert!(!reads.gathers());
+/// assert!(!reads.measured(Duration::from_millis(900), 10_000_000, 1)); // decided
+/// assert!(!Reads::new(1 << 20, None).gathers()); // a small table reads at once
+/// assert!(Reads::new(1 << 20, Some(false)).gathers()); // as asked
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reads {
+    len: u64,
+    state: State,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    /// Decided (or asked for): gathered or not.
+    Decided(bool),
+    /// Trying: the next large level is read gathered or not; `other` is the time a unit of
+    /// work took the other way (in picoseconds), once tried.
+    Trying { gathers: bool, other: Option<u128> },
+}
+
+impl Reads {
+    /// The reads of a table of `len` states: `cached` as asked (`Some(true)`: at once,
+    /// `Some(false)`: gathered), or by trial (`None`).
+    pub fn new(len: u64, cached: Option<bool>) -> Self {
+        let state = match cached {
+            Some(cached) => State::Decided(!cached),
+            None if len <= SMALL_STATES => State::Decided(false),
+            None => State::Trying {
+                gathers: len > CACHED_STATES,
+                other: None,
+            },
+        };
+        Self { len, state }
+    }
+
+    /// Whether the next level gathers far successors.
+    pub fn gathers(&self) -> bool {
+        match self.state {
+            State::Decided(gathers) | State::Trying { gathers, .. } => gathers,
+        }
+    }
+
+    /// Takes a level's time on `threads` threads and the work it did (successors generated,
+    /// or states expanded: any count proportional to the level's reads, the same every
+    /// level); whether the way of reading changes for the next level.
+    pub fn measured(&mut self, time: Duration, work: u64, threads: usize) -> bool {
+        let State::Trying { gathers, other } = self.state else {
+            return false;
+        };
+        if work < (self.len >> LARGE_SHIFT).max(MIN_WORK) {
+            return false;
+        }
+        let cost = time.as_nanos() * 1000 * threads.max(1) as u128 / u128::from(work);
+        self.state = match other {
+            None => State::Trying {
+                gathers: !gathers,
+                other: Some(cost),
+            },
+            // This way is kept when it cost no more than the other.
+            Some(other) => State::Decided((cost <= other) == gathers),
+        };
+        self.gathers() != gathers
+    }
+}
+
+#[cfg(test)]
+mod tests;
