@@ -3,7 +3,7 @@
 //! --bench per_state`; `cargo xtask bench two-bit` runs it too).
 //!
 //! Rows, each a median of `TWO_BIT_RUNS` runs (default 3) with its ratio to the row's baseline
-//! measured in the same run:
+//! measured in the same run, the baseline and the searches on 1 and 2 threads taking turns:
 //!
 //! * **four pegs, 14 discs** (4^14 states, a disc's peg in two bits, smallest disc lowest: most
 //!   moves change low digits, hanoi4's locality): the plain two-bit loop, then
@@ -28,7 +28,7 @@ mod plain;
 #[path = "support/timing.rs"]
 mod timing;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use statespace::{Space, TwoBitSearch};
 use timing::median_time;
@@ -123,7 +123,8 @@ fn row(name: &str, time: Duration, base: Duration) {
 }
 
 /// The baseline row, then `TwoBitSearch` on 1 and 2 threads, and 2 threads against 1; returns
-/// the baseline's time and level sizes.
+/// the baseline's time and level sizes. The three run in turn, a round at a time, so that a
+/// machine that slows down or speeds up during the rows weighs on all three alike.
 fn rows<S: Space + Sync>(
     name: &str,
     space: &S,
@@ -132,10 +133,44 @@ fn rows<S: Space + Sync>(
     baseline: &str,
     plain: fn(&S, u64, u64) -> Vec<u64>,
 ) -> (Duration, Vec<u64>) {
-    let (base, want) = median_time(runs(), || plain(space, len, source));
+    let mut base = Vec::new();
+    let mut searches = [Vec::new(), Vec::new()];
+    let mut want = Vec::new();
+    for _ in 0..runs().max(1) {
+        let started = Instant::now();
+        want = std::hint::black_box(plain(space, len, source));
+        base.push(started.elapsed());
+        for (times, threads) in searches.iter_mut().zip([1, 2]) {
+            let started = Instant::now();
+            let (_, levels) = TwoBitSearch::new(space, len)
+                .sources([source])
+                .threads(threads)
+                .run();
+            times.push(started.elapsed());
+            assert_eq!(levels.sizes(), want, "{name}, {threads} threads");
+        }
+    }
+    let base = median(base);
     row(&format!("{name}: {baseline}"), base, base);
-    search_rows(name, space, len, source, base, &want);
+    let [one, two] = searches.map(median);
+    for (time, threads) in [(one, 1), (two, 2)] {
+        row(
+            &format!("{name}: `TwoBitSearch`, {threads} thread(s)"),
+            time,
+            base,
+        );
+    }
+    println!(
+        "| {name}: 2 threads against 1 | | | **{:.2}x** |",
+        one.as_secs_f64() / two.as_secs_f64()
+    );
     (base, want)
+}
+
+/// The median of some times.
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
 
 /// `TwoBitSearch` on 1 and 2 threads against `base`, checked against the level sizes `want`,

@@ -12,11 +12,13 @@ const SMALL_STATES: u64 = 1 << 22;
 /// enough to time.
 const CACHED_STATES: u64 = 1 << 26;
 
-/// The least work (successors or states, as the search counts it) a level must do for its time
-/// to count in the trial: `len / 2^LARGE_SHIFT`, and at least [`MIN_WORK`]. A level that small
-/// keeps its words in the caches whichever way it reads, and would tell nothing.
+/// What makes a level large enough for its time to count in the trial: work (successors or
+/// states, as the search counts it) of at least `len / 2^LARGE_SHIFT` and [`MIN_WORK`], and
+/// at least [`MIN_TIME`]. A smaller level keeps its words in the caches whichever way it reads,
+/// and its time is mostly the level's fixed costs: it would tell nothing, or the wrong thing.
 const LARGE_SHIFT: u32 = 8;
 const MIN_WORK: u64 = 1 << 16;
+const MIN_TIME: Duration = Duration::from_millis(20);
 
 /// How a two-bit search reads the words of successors generated state by state: each one at
 /// once (a load that may wait on memory), or, for those far from the block being expanded,
@@ -91,7 +93,7 @@ impl Reads {
         let State::Trying { gathers, other } = self.state else {
             return false;
         };
-        if work < (self.len >> LARGE_SHIFT).max(MIN_WORK) {
+        if work < (self.len >> LARGE_SHIFT).max(MIN_WORK) || time < MIN_TIME {
             return false;
         }
         let cost = time.as_nanos() * 1000 * threads.max(1) as u128 / u128::from(work);

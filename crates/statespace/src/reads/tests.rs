@@ -33,8 +33,9 @@ fn the_faster_way_is_kept_whichever_comes_first() {
 #[test]
 fn small_levels_do_not_count_and_small_tables_or_asked_ways_never_change() {
     let mut reads = Reads::new(1 << 30, None);
-    // 2^30 / 2^8 = 2^22 units of work at least.
-    assert!(!reads.measured(ms(1), (1 << 22) - 1, 1));
+    // 2^30 / 2^8 = 2^22 units of work at least, and 20 ms.
+    assert!(!reads.measured(ms(100), (1 << 22) - 1, 1));
+    assert!(!reads.measured(ms(19), LARGE, 1));
     assert!(reads.gathers());
     for mut fixed in [
         Reads::new(1 << 22, None),

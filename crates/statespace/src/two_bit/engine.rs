@@ -188,8 +188,8 @@ struct Worker {
     outbox: Vec<Vec<Sent>>,
     /// The weight of the states this thread reached in the level.
     found: u64,
-    /// The successors this thread generated state by state in the level.
-    generated: u64,
+    /// The states this thread expanded state by state in the level.
+    expanded: u64,
     /// Single successors generated and not yet probed.
     batch: Vec<u64>,
     /// Single successors in segments the thread does not hold, a bucket per segment.
@@ -202,7 +202,7 @@ impl Worker {
             id,
             outbox: vec![Vec::new(); layout.threads],
             found: 0,
-            generated: 0,
+            expanded: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
             far: Far::new(layout),
         }
@@ -563,18 +563,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             if states == 0 {
                 return;
             }
+            // States, not successors, are counted for `Reads`: a count in the space's loop
+            // would be a store and a load a successor when the loop is not inlined.
+            worker.expanded += u64::from(states.count_ones());
             let mut sink = self.sink(worker, segment, first);
-            let mut generated = 0;
             while states != 0 {
                 let state = first + u64::from(states.trailing_zeros());
                 states &= states - 1;
-                self.shared.space.for_each_successor(state, |succ| {
-                    generated += 1;
-                    sink.one(state, succ);
-                });
+                self.shared
+                    .space
+                    .for_each_successor(state, |succ| sink.one(state, succ));
             }
             let local = sink.block.take();
-            worker.generated += generated;
             self.after_block(worker, segment, first, local);
             return;
         }
@@ -939,8 +939,8 @@ struct Shared<'a, S, W> {
     /// far: gathered and prefetched rather than reached at once ([`Reads`]); set by the
     /// calling thread before each level.
     far_mask: Padded<AtomicU64>,
-    /// The successors the threads generated state by state in the level.
-    generated: Padded<AtomicU64>,
+    /// The states the threads expanded state by state in the level.
+    expanded: Padded<AtomicU64>,
     /// The dirty bits of the levels of even and of odd depth.
     dirty: [Dirty; 2],
     /// With an exact frontier, a bit a state (a word a block of 64): reached in the level
@@ -1042,12 +1042,12 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         self.guard(|| {
             level.apply(worker);
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
-            self.generated
+            self.expanded
                 .0
-                .fetch_add(worker.generated, Ordering::Relaxed);
+                .fetch_add(worker.expanded, Ordering::Relaxed);
         });
         worker.found = 0;
-        worker.generated = 0;
+        worker.expanded = 0;
         self.barrier.wait();
     }
 
@@ -1132,8 +1132,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             let start = Instant::now();
             self.level_work(&mut worker, depth);
             plan.carried = self.found.0.swap(0, Ordering::Relaxed);
-            let generated = self.generated.0.swap(0, Ordering::Relaxed);
-            if reads.measured(start.elapsed(), generated, self.layout.threads) {
+            let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
+            if reads.measured(start.elapsed(), expanded, self.layout.threads) {
                 self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
             }
         }
@@ -1302,7 +1302,7 @@ pub(super) fn search_in<S: Space + Sync>(
         layout,
         reads: Reads::new(len, options.cached),
         far_mask: Padded(AtomicU64::new(far_mask(Reads::new(len, options.cached)))),
-        generated: Padded(AtomicU64::new(0)),
+        expanded: Padded(AtomicU64::new(0)),
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
         frontier: if options.exact_frontier {
             Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
