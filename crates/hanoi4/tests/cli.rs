@@ -200,8 +200,6 @@ fn refusals_name_what_is_wrong() {
         assert!(message.contains(&format!("{n} {ranges}")), "{message}");
     }
     assert!(refused(&["eccentricity"]).contains("not provided: <N>"));
-    let both = refused(&["eccentricity", "5", "--disk", "x", "--processes", "2"]);
-    assert!(both.contains("--disk runs in one process"), "{both}");
     assert!(refused(&["table", "build", "12"]).contains("not provided: --dir <DIR>"));
     assert!(refused(&["table"]).contains("a subcommand is needed: build, info"));
 }
@@ -232,6 +230,19 @@ fn the_eccentricity_on_disk_is_the_one_in_memory() {
     ];
     assert_eq!(levels(&on_disk), memory);
     assert_eq!(levels(&on_disk), memory, "answered from the folder");
+    // The spread search (two workers of one process) with its slices in files of a folder of
+    // its own: the same levels, and the files gone after.
+    let slices = dir.join("slices");
+    let spread = [
+        "eccentricity".as_ref(),
+        "11".as_ref(),
+        "--workers".as_ref(),
+        "2".as_ref(),
+        "--disk".as_ref(),
+        slices.as_os_str(),
+    ];
+    assert_eq!(levels(&spread), memory);
+    assert_eq!(std::fs::read_dir(&slices).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -51,13 +51,19 @@
 //! checkpoint that the kernel had not yet written back, in an order the log cannot undo: the
 //! folder must then be emptied and the search started again.
 
-use std::fmt;
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+mod error;
+mod words;
+
+pub use error::DiskError;
+pub use words::WordFile;
+use words::{Mapped, fill, free_bytes};
 
 use atomic_file::AtomicFile;
 use statespace::block::compress_fields;
@@ -91,67 +97,6 @@ const MIN_CHECKPOINT_BYTES: u64 = 1 << 20;
 #[cfg(test)]
 const MIN_CHECKPOINT_BYTES: u64 = 1;
 
-/// Why a search on disk could not run or go on.
-#[derive(Debug)]
-pub enum DiskError {
-    /// Reading or writing a file of the folder failed.
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// The error.
-        source: io::Error,
-    },
-    /// The disk of the folder is full.
-    Full {
-        /// The folder.
-        dir: PathBuf,
-        /// The bytes the table and its log need at least.
-        needed: u64,
-    },
-    /// The folder holds something else: another search's checkpoint, or a damaged one.
-    Folder {
-        /// The folder.
-        dir: PathBuf,
-        /// What is wrong.
-        what: String,
-    },
-    /// The memory of the search's bitmaps was refused.
-    Alloc(TableAllocError),
-}
-
-impl fmt::Display for DiskError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DiskError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            DiskError::Full { dir, needed } => write!(
-                f,
-                "{}: not enough room on the disk: the search needs {:.1} GB there (a {:.1} GB table and an eighth more for its undo log)",
-                dir.display(),
-                *needed as f64 / 1e9 * 1.125,
-                *needed as f64 / 1e9
-            ),
-            DiskError::Folder { dir, what } => write!(f, "{}: {what}", dir.display()),
-            DiskError::Alloc(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for DiskError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            DiskError::Io { source, .. } => Some(source),
-            DiskError::Alloc(error) => Some(error),
-            _ => None,
-        }
-    }
-}
-
-impl From<TableAllocError> for DiskError {
-    fn from(error: TableAllocError) -> Self {
-        DiskError::Alloc(error)
-    }
-}
-
 /// `source` on `path` as a [`DiskError`]: [`DiskError::Full`] when the disk is full.
 fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskError {
     if source.kind() == io::ErrorKind::StorageFull {
@@ -164,81 +109,6 @@ fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskErro
             path: path.to_path_buf(),
             source,
         }
-    }
-}
-
-/// A file of words mapped into memory, read and written as atomics like a table in memory.
-struct Mapped {
-    map: memmap2::MmapMut,
-    words: usize,
-    /// The mapped file (none for an empty table).
-    file: Option<File>,
-}
-
-impl Mapped {
-    /// Maps the first `words` words of `file` (which is at least that long).
-    fn new(file: &File, words: usize) -> io::Result<Self> {
-        if words == 0 {
-            return Ok(Self {
-                map: memmap2::MmapMut::map_anon(8)?,
-                words: 0,
-                file: None,
-            });
-        }
-        // SAFETY: the file is this search's own, in its own folder, and no other process is
-        // meant to change it while it is mapped: the checkpoint discipline says so in the docs.
-        #[allow(unsafe_code)]
-        let map = unsafe { memmap2::MmapOptions::new().len(words * 8).map_mut(file)? };
-        Ok(Self {
-            map,
-            words,
-            file: Some(file.try_clone()?),
-        })
-    }
-
-    /// The words, as atomics (the engine's plain loads and stores).
-    #[inline(always)]
-    fn words(&self) -> &[AtomicU64] {
-        assert!(self.map.len() >= self.words * 8);
-        // SAFETY: a mapping starts on a page, so the pointer is aligned for u64; `AtomicU64`
-        // has the size and alignment of `u64`; the bytes are `words * 8` long and live as long
-        // as `self`; every access through the slice is atomic, and nothing in this process
-        // reads or writes the mapping's bytes otherwise (no `&[u8]` of them is ever made).
-        #[allow(unsafe_code)]
-        unsafe {
-            std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.words)
-        }
-    }
-
-    /// Starts writing the changed pages of the words `start..end` back to the file, without
-    /// waiting: pages written back are clean, and memory short of the table drops them at no
-    /// cost.
-    fn start_writeback(&self, start: usize, end: usize) {
-        let end = end.min(self.words);
-        if let Some(file) = &self.file
-            && start < end
-        {
-            use std::os::fd::AsRawFd;
-            // SAFETY: a plain system call on an open descriptor; a failure changes nothing but
-            // the time (the kernel writes the pages back later).
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::sync_file_range(
-                    file.as_raw_fd(),
-                    (start * 8) as libc::off64_t,
-                    ((end - start) * 8) as libc::off64_t,
-                    libc::SYNC_FILE_RANGE_WRITE,
-                );
-            }
-        }
-    }
-
-    /// Writes the mapping's changed pages back to the file, and waits for them.
-    fn flush(&self) -> io::Result<()> {
-        if self.words == 0 {
-            return Ok(());
-        }
-        self.map.flush()
     }
 }
 
@@ -325,7 +195,7 @@ impl DiskStore {
             .open(&table_path)
             .map_err(io(&table_path))?;
         if resume.is_none() {
-            fill(&file, needed).map_err(io(&table_path))?;
+            fill(&file, needed, u64::MAX).map_err(io(&table_path))?;
         } else {
             let found = file.metadata().map_err(io(&table_path))?.len();
             if found != needed {
@@ -643,23 +513,6 @@ fn drop_written(file: &File, chunk: u64) {
     }
 }
 
-/// The bytes free for this process on the file system of `dir`, when the system says.
-fn free_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut stats = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: `path` is a NUL-terminated string and `stats` has room for the answer, which is
-    // read only when the call succeeds.
-    #[allow(unsafe_code)]
-    let stats = unsafe {
-        if libc::statvfs(path.as_ptr(), stats.as_mut_ptr()) != 0 {
-            return None;
-        }
-        stats.assume_init()
-    };
-    Some(stats.f_bavail * stats.f_frsize)
-}
-
 /// Bit `i` of `bits` as bit `2i` (the inverse of [`compress_fields`]).
 fn spread_fields(bits: u32) -> u64 {
     let mut x = u64::from(bits);
@@ -668,21 +521,6 @@ fn spread_fields(bits: u32) -> u64 {
     x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
     x = (x | x << 2) & 0x3333_3333_3333_3333;
     (x | x << 1) & 0x5555_5555_5555_5555
-}
-
-/// Fills `file` with `bytes` bytes of unreached codes (all ones).
-fn fill(file: &File, bytes: u64) -> io::Result<()> {
-    let mut file = file;
-    file.set_len(0)?;
-    file.seek(SeekFrom::Start(0))?;
-    let chunk = vec![0xff_u8; 1 << 22];
-    let mut written = 0;
-    while written < bytes {
-        let take = (bytes - written).min(chunk.len() as u64) as usize;
-        file.write_all(&chunk[..take])?;
-        written += take as u64;
-    }
-    file.sync_all()
 }
 
 /// Reads `dir`'s checkpoint for the search `key` of `len` states: `None` when there is none.

@@ -95,6 +95,11 @@ pub enum Error {
         /// The bytes asked for.
         bytes: u64,
     },
+    /// A worker's slice could not be kept in its file
+    /// ([`TwoBitSearch::slices_on_disk`](crate::TwoBitSearch::slices_on_disk)): no room on the
+    /// disk, no such folder.
+    #[error("this worker's slice of the table on disk: {0}")]
+    SliceFile(statespace_disk::DiskError),
     /// Another worker failed (its own process reports why); this one stopped with it.
     #[error("worker {0} failed; the search stopped (its process says why)")]
     OtherWorker(usize),

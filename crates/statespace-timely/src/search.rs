@@ -75,6 +75,7 @@ pub struct TwoBitSearch<S, W = u64> {
     stop_after: u32,
     progress: Option<Box<Progress>>,
     cached: Option<bool>,
+    slices_on_disk: Option<PathBuf>,
 }
 
 impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
@@ -93,6 +94,7 @@ impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
             stop_after: u32::MAX,
             progress: None,
             cached: None,
+            slices_on_disk: None,
         }
     }
 }
@@ -136,6 +138,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
             stop_after: self.stop_after,
             progress: self.progress,
             cached: self.cached,
+            slices_on_disk: self.slices_on_disk,
         }
     }
 
@@ -176,6 +179,43 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
         self
     }
 
+    /// Keeps each worker's slice of the table (its two-bit codes) in a file of `dir`, mapped
+    /// into memory, instead of in memory: for slices larger than the memory of their process,
+    /// which then needs only the slices' bitmaps (a bit per 64 states, and for a space that
+    /// expands state by state a bit a state) and what the kernel keeps of the files' pages.
+    /// Each process names its own folder (the disk of its own machine); a worker's file,
+    /// `slice-wIIII-of-NNNN.2bit`, is made when the search starts (every code unreached) and
+    /// removed when it ends. Checkpoints ([`TwoBitSearch::checkpoints`]) are unchanged: a
+    /// resumed search refills the files from them.
+    ///
+    /// Every level reads the words where its states lie and writes those it reaches, so a
+    /// slice much larger than memory makes each level wait for the disk (see
+    /// `docs/scale-out.md`).
+    ///
+    /// ```
+    /// use statespace::from_fn;
+    /// use statespace_timely::{Cluster, TwoBitSearch};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 5000);
+    ///     visit((s + 4999) % 5000);
+    /// });
+    /// let dir = std::env::temp_dir().join(format!("slices-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let report = TwoBitSearch::new(ring, 5000, "ring of 5000").sources([0])
+    ///     .slices_on_disk(&dir)
+    ///     .run(&Cluster::single(2))?;
+    /// assert_eq!(report.levels.max_distance(), 2500);
+    /// // The files are gone with the search.
+    /// assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    /// # std::fs::remove_dir(&dir).unwrap();
+    /// # Ok::<(), statespace_timely::Error>(())
+    /// ```
+    pub fn slices_on_disk(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.slices_on_disk = Some(dir.into());
+        self
+    }
+
     /// Runs this process's part of the search; every process of `cluster` must run it.
     ///
     /// # Errors
@@ -208,17 +248,21 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     }
 
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
-    /// state, plus two bitmaps of a bit per 64 states each, plus, for a space that expands
-    /// state by state ([`Space::expands_blocks`] `false`), a frontier bit a state.
+    /// state (none with [`TwoBitSearch::slices_on_disk`]), plus two bitmaps of a bit per 64
+    /// states each, plus, for a space that expands state by state ([`Space::expands_blocks`]
+    /// `false`), a frontier bit a state.
     pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
         let owners = Owners::new(self.len, cluster.peers());
         let first = cluster.process() * cluster.workers();
         let exact = !self.space.expands_blocks();
+        let in_memory = u64::from(self.slices_on_disk.is_none());
         (first..first + cluster.workers())
             .map(|worker| {
                 let len = owners.slice_len(worker);
                 let blocks = len.div_ceil(BLOCK);
-                len.div_ceil(32) * 8 + 2 * blocks.div_ceil(64) * 8 + u64::from(exact) * blocks * 8
+                in_memory * len.div_ceil(32) * 8
+                    + 2 * blocks.div_ceil(64) * 8
+                    + u64::from(exact) * blocks * 8
             })
             .sum()
     }
@@ -367,10 +411,14 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
         let owners = Owners::new(search.len, peers);
         let len = owners.slice_len(me);
         let exact = !search.space.expands_blocks();
-        let (slice, unallocated) = match Slice::try_new(len, exact) {
+        let file = search
+            .slices_on_disk
+            .as_ref()
+            .map(|dir| dir.join(format!("slice-w{me:04}-of-{peers:04}.2bit")));
+        let (slice, unallocated) = match Slice::try_new(len, exact, file.as_deref()) {
             Ok(slice) => (slice, None),
             Err(error) => (
-                Slice::try_new(0, exact).expect("an empty slice"),
+                Slice::try_new(0, exact, None).expect("an empty slice"),
                 Some(error),
             ),
         };

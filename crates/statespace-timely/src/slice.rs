@@ -5,7 +5,11 @@
 //! branch on what it found: a block of 64 is two words and one dirty mark, any other set the
 //! two or three words it lies over.
 
+use std::ops::{Deref, DerefMut};
+use std::path::Path;
+
 use statespace::block::{Members, reach_in_word};
+use statespace_disk::WordFile;
 
 use crate::error::Error;
 
@@ -25,7 +29,7 @@ const WARM_BLOCKS: u32 = 16;
 pub(crate) struct Slice {
     len: u64,
     /// The codes, 32 states a word.
-    pub(crate) words: Vec<u64>,
+    pub(crate) words: Words,
     /// The blocks that received a state in the level being expanded, a bit each.
     pub(crate) current: Vec<u64>,
     /// The blocks that receive a state in this level.
@@ -39,16 +43,25 @@ pub(crate) struct Slice {
 }
 
 impl Slice {
-    /// The slice of `len` states, all unreached, with a frontier bit a state when `exact`.
+    /// The slice of `len` states, all unreached, with a frontier bit a state when `exact`;
+    /// its codes in memory, or in the file `file` when one is given (its bitmaps stay in
+    /// memory).
     ///
     /// # Errors
-    /// [`Error::OutOfMemory`] when the allocator refuses it.
-    pub(crate) fn try_new(len: u64, exact: bool) -> Result<Self, Error> {
+    /// [`Error::OutOfMemory`] when the allocator refuses it; [`Error::SliceFile`] when the
+    /// file cannot be made (no room on its disk, no such folder).
+    pub(crate) fn try_new(len: u64, exact: bool, file: Option<&Path>) -> Result<Self, Error> {
         let blocks = len.div_ceil(BLOCK);
         let bitmap = blocks.div_ceil(64) as usize;
+        let words = len.div_ceil(32) as usize;
         Ok(Self {
             len,
-            words: filled(len.div_ceil(32) as usize, u64::MAX)?,
+            words: match file {
+                None => Words::Memory(filled(words, u64::MAX)?),
+                Some(path) => {
+                    Words::File(WordFile::create(path, words, u64::MAX).map_err(Error::SliceFile)?)
+                }
+            },
             current: filled(bitmap, 0)?,
             next: filled(bitmap, 0)?,
             frontier: if exact {
@@ -190,6 +203,34 @@ impl Slice {
             } else {
                 (1 << below) - 1
             };
+        }
+    }
+}
+
+/// A slice's codes: in memory, or in a file mapped into memory.
+pub(crate) enum Words {
+    Memory(Vec<u64>),
+    File(WordFile),
+}
+
+impl Deref for Words {
+    type Target = [u64];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u64] {
+        match self {
+            Words::Memory(words) => words,
+            Words::File(words) => words,
+        }
+    }
+}
+
+impl DerefMut for Words {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u64] {
+        match self {
+            Words::Memory(words) => words,
+            Words::File(words) => words,
         }
     }
 }

@@ -503,3 +503,115 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
         "{len} states, {lengths:?}"
     );
 }
+
+/// The names of the files in `dir` that are workers' slices.
+fn slice_files(dir: &std::path::Path) -> Vec<String> {
+    files(dir)
+        .into_iter()
+        .filter(|name| name.starts_with("slice-"))
+        .collect()
+}
+
+#[rstest]
+fn slices_on_disk_give_the_levels_in_memory_and_leave_no_file(
+    #[values(0, 1, 2)] space: usize,
+    #[values(1, 3)] workers: usize,
+) {
+    let dir = scratch(&format!("slices{space}-{workers}"));
+    let in_memory = search(space, true).run(&Cluster::single(workers)).unwrap();
+    let on_disk = search(space, true)
+        .slices_on_disk(&dir)
+        .run(&Cluster::single(workers))
+        .unwrap();
+    assert_eq!(on_disk.levels, in_memory.levels);
+    assert_eq!(on_disk.levels.sizes(), expected(space, true));
+    assert_eq!(on_disk.traffic, in_memory.traffic);
+    assert!(files(&dir).is_empty(), "left behind: {:?}", files(&dir));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn processes_with_slices_on_their_own_disks_stop_and_resume_to_the_result_in_memory() {
+    // Two processes of two workers, each process with a folder of its own for its slices and
+    // one shared for checkpoints; stopped after level 30, then resumed to the end.
+    let root = scratch("slices-processes");
+    let checkpoints = root.join("checkpoints");
+    let disks = [root.join("disk0"), root.join("disk1")];
+    for dir in [&checkpoints, &disks[0], &disks[1]] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let whole = search(2, true).run(&Cluster::single(4)).unwrap();
+    let run = |stop: Option<u32>| {
+        let addresses = loopback(2);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..2)
+                .map(|process| {
+                    let cluster = Cluster::new(2, process, addresses.clone()).unwrap();
+                    let mut search = search(2, true)
+                        .slices_on_disk(&disks[process])
+                        .checkpoints(&checkpoints, 4);
+                    search = match stop {
+                        Some(level) => search.stop_after(level),
+                        None => search.resume(true),
+                    };
+                    scope.spawn(move || search.run(&cluster))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap().unwrap())
+                .collect::<Vec<_>>()
+        })
+    };
+    let part = run(Some(30));
+    assert_eq!(part[0].levels.sizes(), &whole.levels.sizes()[..=30]);
+    for disk in &disks {
+        assert!(slice_files(disk).is_empty(), "{:?}", files(disk));
+    }
+    let resumed = run(None);
+    for report in &resumed {
+        assert_eq!(report.resumed_at, Some(30));
+        assert_eq!(report.levels, whole.levels);
+        assert!(report.complete);
+    }
+    for disk in &disks {
+        assert!(files(disk).is_empty(), "{:?}", files(disk));
+    }
+    std::fs::remove_dir_all(root).unwrap();
+}
+
+#[test]
+fn a_slice_folder_that_does_not_exist_stops_every_worker_naming_the_file() {
+    let dir = scratch("slices-missing").join("missing");
+    let error = search(0, false)
+        .slices_on_disk(&dir)
+        .run(&Cluster::single(2))
+        .unwrap_err();
+    let Error::SliceFile(cause) = &error else {
+        panic!("{error}");
+    };
+    let message = error.to_string();
+    assert!(message.contains("slice-w000"), "{message}");
+    assert!(
+        matches!(cause, statespace_disk::DiskError::Io { .. }),
+        "{message}"
+    );
+}
+
+#[test]
+fn slices_on_disk_leave_their_codes_out_of_the_memory_a_process_needs() {
+    let cluster = Cluster::single(2);
+    let in_memory = search(2, false).memory_per_process(&cluster);
+    let on_disk = search(2, false)
+        .slices_on_disk(std::env::temp_dir())
+        .memory_per_process(&cluster);
+    // 19683 states: 616 words of codes in all (a word more for each worker's slice that
+    // ends inside one), and bitmaps (two bits per 64 states, and a frontier bit a state for
+    // this state-by-state space) that stay in memory.
+    let codes = in_memory - on_disk;
+    assert!(
+        (616 * 8..=618 * 8).contains(&codes),
+        "{codes} bytes of codes"
+    );
+    assert!(on_disk >= 19683 / 8, "{on_disk} bytes");
+}

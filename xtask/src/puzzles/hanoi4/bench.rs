@@ -235,10 +235,11 @@ pub fn two_bit(_runs: usize) -> Result<(), String> {
 }
 
 /// `cargo xtask bench disk`: `hanoi4 eccentricity N --disk DIR` (a new folder each run, under
-/// the temporary folder) against `hanoi4 eccentricity N` in memory, alternating, with the
-/// levels of each pair compared. `BENCH_DISK_DISCS` sets N (default 16);
+/// the temporary folder) and the spread search of two workers with its slices there
+/// (`--workers 2 --disk DIR`) against the same searches in memory, in turn, with the levels of
+/// every run compared. `BENCH_DISK_DISCS` sets N (default 16);
 /// `BENCH_DISK_CGROUP_MIB` runs the searches on disk in a memory cgroup of that size (root
-/// only; the case: 17 discs, 256, target at most 5 times the search in memory).
+/// only; the out-of-core case: 17 discs, 256).
 pub fn disk(runs: usize) -> Result<(), String> {
     let runs = runs.clamp(1, 3);
     let n: u32 = std::env::var("BENCH_DISK_DISCS")
@@ -266,50 +267,72 @@ pub fn disk(runs: usize) -> Result<(), String> {
             .map(str::to_owned)
             .collect())
     };
-    let (mut memory, mut on_disk) = (Vec::new(), Vec::new());
+    // The one-process search and the spread one (two workers), each in memory and with its
+    // table (or its slices) on disk, the latter in the cgroup when one is asked for; in turn,
+    // a round at a time.
+    let variants: [(&str, &[&str], bool); 4] = [
+        ("in memory", &[], false),
+        ("on disk", &["--disk"], true),
+        ("spread, 2 workers, in memory", &["--workers", "2"], false),
+        (
+            "spread, 2 workers, slices on disk",
+            &["--workers", "2", "--disk"],
+            true,
+        ),
+    ];
+    let mut times = vec![Vec::new(); variants.len()];
+    let mut expected = None;
     for _ in 0..runs {
-        let args = ["eccentricity".to_string(), n.to_string()];
-        let started = Instant::now();
-        let output = Command::new(&binary)
-            .args(&args)
-            .output()
-            .map_err(|e| format!("{}: {e}", binary.display()))?;
-        memory.push(started.elapsed());
-        let expected = levels(&output)?;
-        let _ = std::fs::remove_dir_all(&folder);
-        let mut args = args.to_vec();
-        args.extend(["--disk".to_string(), folder.display().to_string()]);
-        let mut command = match &group {
-            Some(group) => group.command(&binary, &args),
-            None => {
-                let mut command = Command::new(&binary);
-                command.args(&args);
-                command
+        for ((name, extra, limited), times) in variants.iter().zip(&mut times) {
+            let mut args = vec!["eccentricity".to_string(), n.to_string()];
+            args.extend(extra.iter().map(|a| a.to_string()));
+            if extra.contains(&"--disk") {
+                let _ = std::fs::remove_dir_all(&folder);
+                args.push(folder.display().to_string());
             }
-        };
-        let started = Instant::now();
-        let output = command
-            .output()
-            .map_err(|e| format!("{}: {e}", binary.display()))?;
-        on_disk.push(started.elapsed());
-        let _ = std::fs::remove_dir_all(&folder);
-        if levels(&output)? != expected {
-            return Err(format!(
-                "hanoi4 eccentricity {n} --disk: other levels than in memory"
-            ));
+            let mut command = match (&group, limited) {
+                (Some(group), true) => group.command(&binary, &args),
+                _ => {
+                    let mut command = Command::new(&binary);
+                    command.args(&args);
+                    command
+                }
+            };
+            let started = Instant::now();
+            let output = command
+                .output()
+                .map_err(|e| format!("{}: {e}", binary.display()))?;
+            times.push(started.elapsed());
+            let _ = std::fs::remove_dir_all(&folder);
+            let found = levels(&output)?;
+            match &expected {
+                None => expected = Some(found),
+                Some(expected) if *expected != found => {
+                    return Err(format!(
+                        "hanoi4 eccentricity {n} ({name}): other levels than in memory"
+                    ));
+                }
+                Some(_) => {}
+            }
         }
     }
-    memory.sort();
-    on_disk.sort();
-    let (memory, on_disk) = (memory[memory.len() / 2], on_disk[on_disk.len() / 2]);
     let limit = cgroup_mib.map_or("memory to spare".to_string(), |mib| {
         format!("a {mib} MiB memory cgroup")
     });
-    println!(
-        "hanoi4 eccentricity {n}: in memory median {}, on disk ({limit}) median {} ({:.2}x; the same levels)",
-        ms(memory),
-        ms(on_disk),
-        on_disk.as_secs_f64() / memory.as_secs_f64()
-    );
+    println!("hanoi4 eccentricity {n}, medians of {runs} (on disk: {limit}; the same levels):");
+    let medians: Vec<Duration> = times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect();
+    for ((name, _, _), &time) in variants.iter().zip(&medians) {
+        println!(
+            "  {name}: {} ({:.2}x in memory)",
+            ms(time),
+            time.as_secs_f64() / medians[0].as_secs_f64()
+        );
+    }
     Ok(())
 }

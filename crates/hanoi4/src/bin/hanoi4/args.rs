@@ -60,7 +60,9 @@ pub enum Command {
         ignore_memory_limits: bool,
         /// Keep the table in a file of DIR instead of memory (4^N / 24 bytes: 20 discs, 45.8
         /// GB), for tables larger than memory; memory holds what the kernel caches of it. Run
-        /// the same command again after a stop and it goes on from its last checkpoint.
+        /// the same command again after a stop and it goes on from its last checkpoint. With
+        /// --processes, each process keeps its workers' slices in files of its own DIR (made
+        /// at the start, removed at the end; --checkpoint and --resume as in memory).
         #[arg(long, value_name = "DIR")]
         disk: Option<PathBuf>,
         #[command(flatten)]

@@ -110,10 +110,12 @@ fn draw(n: usize, levels: &Levels, plot: Option<&Path>) -> Result<(), Failure> {
     cli::write_file(path, &chart)
 }
 
-/// The eccentricity search on timely-dataflow: this process's share, the report from process 0.
+/// The eccentricity search on timely-dataflow: this process's share, the report from process 0;
+/// with `disk`, this process's slices kept in files of that folder.
 pub fn spread(
     n: usize,
     arguments: &ClusterArguments,
+    disk: Option<&Path>,
     plot: Option<&Path>,
 ) -> Result<Stdout<'static>, Failure> {
     let processes = usize::from(arguments.processes);
@@ -154,6 +156,13 @@ pub fn spread(
     }
     if let Some(level) = arguments.stop_after {
         search = search.stop_after(level);
+    }
+    if let Some(dir) = disk {
+        std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        search = search.slices_on_disk(dir);
     }
     let result = search.run(&cluster).map_err(SolveError::from)?;
     clear_levels(terminal);

@@ -24,21 +24,15 @@ fn main() -> ExitCode {
                 disk,
                 cluster,
             }) => {
-                if let Some(dir) = disk {
-                    if cluster.wanted() {
-                        return Err(cli::Failure::new(
-                            "--disk runs in one process: the spread search (--processes, \
-                             --workers, ...) keeps its slices in memory",
-                        ));
-                    }
+                if cluster.wanted() {
+                    eccentricity::spread(usize::from(n), &cluster, disk.as_deref(), plot.as_deref())
+                } else if let Some(dir) = disk {
                     eccentricity::on_disk(
                         usize::from(n),
                         &dir,
                         plot.as_deref(),
                         !ignore_memory_limits,
                     )
-                } else if cluster.wanted() {
-                    eccentricity::spread(usize::from(n), &cluster, plot.as_deref())
                 } else {
                     let check = !ignore_memory_limits;
                     eccentricity::run(usize::from(n), plot.as_deref(), check)
