@@ -406,6 +406,36 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
+    /// [`Level::reach_word`] for the one state `state` (in the segment the calling thread
+    /// holds): its field written, its block marked and its frontier bit set directly, with no
+    /// mask to gather.
+    #[inline(always)]
+    fn reach_state(&self, found: &mut u64, state: u64) {
+        let word = (state >> 5) as usize;
+        let shift = 2 * (state & 31);
+        let cell = &self.shared.table[word];
+        let codes = cell.load(Ordering::Relaxed);
+        if codes >> shift & UNSEEN != UNSEEN {
+            return;
+        }
+        if let Some(store) = self.shared.store {
+            store.before_write(word);
+        }
+        cell.store(
+            codes & !((UNSEEN ^ self.next_code) << shift),
+            Ordering::Relaxed,
+        );
+        self.next.mark_if(word / 2, true);
+        if let Some(frontier) = &self.shared.frontier {
+            let cell = &frontier[(state >> 6) as usize];
+            cell.store(
+                cell.load(Ordering::Relaxed) | 1 << (state & 63),
+                Ordering::Relaxed,
+            );
+        }
+        *found += self.shared.weight.of(state);
+    }
+
     /// Writes `next_code` into the unreached states of `mask` in word `word` (the low bits of
     /// their fields), and returns them.
     #[inline(always)]
@@ -595,11 +625,17 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         segment: usize,
         first: u64,
     ) -> Sink<'l, 'w, 's, 'a, S, W> {
+        let layout = self.shared.layout;
         Sink {
             level: self,
             worker,
             segment,
             block: InBlock::new(first, self.shared.len),
+            table: self.shared.table,
+            len: self.shared.len,
+            far_mask: self.far_mask,
+            alone: layout.threads == 1 && !layout.confined,
+            segment_shift: layout.segment_shift,
         }
     }
 
@@ -645,17 +681,13 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
         for &succ in &batch {
-            let word = (succ >> 5) as usize;
-            let shift = 2 * (succ & 31);
             if layout.writes(segment, succ) {
                 // Most single successors were reached already (each state is reached from
                 // several): those are only read.
-                let codes = self.shared.table[word].load(Ordering::Relaxed);
-                if codes >> shift & UNSEEN == UNSEEN {
-                    self.reach_word(&mut worker.found, word, 1 << shift);
-                }
+                self.reach_state(&mut worker.found, succ);
             } else {
-                self.reach_mask(worker, segment, word, 1 << shift);
+                let word = (succ >> 5) as usize;
+                self.reach_mask(worker, segment, word, 1 << (2 * (succ & 31)));
             }
         }
         batch.clear();
@@ -691,11 +723,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 if let Some(&ahead) = bucket.get(i + 8) {
                     prefetch_read(&table[(ahead >> 5) as usize]);
                 }
-                let word = (succ >> 5) as usize;
-                let shift = 2 * (succ & 31);
-                if table[word].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN {
-                    self.reach_word(&mut worker.found, word, 1 << shift);
-                }
+                self.reach_state(&mut worker.found, succ);
             }
         } else {
             let outbox = &mut worker.outbox[self.shared.layout.applier(segment)];
@@ -790,6 +818,15 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
     segment: usize,
     /// The block being expanded, and the single successors that fall in it.
     block: InBlock,
+    // What the common case reads, copied here (a field of the sink, which the space's loop
+    // holds exclusively, may stay in a register; one behind the level's shared part is read
+    // again after every write).
+    table: &'s [AtomicU64],
+    len: u64,
+    far_mask: u64,
+    /// [`Layout::writes`] is true of every state.
+    alone: bool,
+    segment_shift: u32,
 }
 
 impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
@@ -797,14 +834,12 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// (near, and reached already) inlined into the space's loop, the rest out of it.
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
-        let shared = self.level.shared;
-        if succ < shared.len && (succ ^ self.block.first()) & self.level.far_mask == 0 {
+        if succ < self.len && (succ ^ self.block.first()) & self.far_mask == 0 {
             // Near (or the table is small): its word is likely in the cache, read at once. A
             // state reached already stays so: one in another thread's segment needs no hold to
             // be seen reached, and most successors are.
             let shift = 2 * (succ & 31);
-            if shared.table[(succ >> 5) as usize].load(Ordering::Relaxed) >> shift & UNSEEN
-                == UNSEEN
+            if self.table[(succ >> 5) as usize].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN
             {
                 if self.holds(succ) {
                     self.reach_one(succ);
@@ -820,9 +855,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// Reaches `succ`, unreached, in the segment held.
     #[inline(never)]
     fn reach_one(&mut self, succ: u64) {
-        let word = (succ >> 5) as usize;
-        self.level
-            .reach_word(&mut self.worker.found, word, 1 << (2 * (succ & 31)));
+        self.level.reach_state(&mut self.worker.found, succ);
     }
 
     /// A successor that is not near: checked against the table's bound, then gathered (far ones
@@ -848,7 +881,8 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// Whether the calling thread may write the words of `state`'s segment.
     #[inline(always)]
     fn holds(&self, state: u64) -> bool {
-        self.level.shared.layout.writes(self.segment, state)
+        // `Layout::writes`, from the sink's own copies.
+        self.alone || (state >> self.segment_shift) as usize == self.segment
     }
 }
 
