@@ -418,6 +418,16 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         if codes >> shift & UNSEEN != UNSEEN {
             return;
         }
+        self.reach_loaded(found, state, codes);
+    }
+
+    /// [`Level::reach_state`] for an unreached `state` whose word of codes the caller read
+    /// already (`codes`), in the segment it holds: a second load saved.
+    #[inline(always)]
+    fn reach_loaded(&self, found: &mut u64, state: u64, codes: u64) {
+        let word = (state >> 5) as usize;
+        let shift = 2 * (state & 31);
+        let cell = &self.shared.table[word];
         if let Some(store) = self.shared.store {
             store.before_write(word);
         }
@@ -834,15 +844,18 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// (near, and reached already) inlined into the space's loop, the rest out of it.
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
-        if succ < self.len && (succ ^ self.block.first()) & self.far_mask == 0 {
+        if (succ ^ self.block.first()) & self.far_mask == 0
+            && let Some(cell) = self.table.get((succ >> 5) as usize)
+        {
             // Near (or the table is small): its word is likely in the cache, read at once. A
             // state reached already stays so: one in another thread's segment needs no hold to
-            // be seen reached, and most successors are.
-            let shift = 2 * (succ & 31);
-            if self.table[(succ >> 5) as usize].load(Ordering::Relaxed) >> shift & UNSEEN == UNSEEN
-            {
-                if self.holds(succ) {
-                    self.reach_one(succ);
+            // be seen reached, and most successors are. The table's last word is padded with
+            // unreached fields, so a successor past the end but in that word is unreached here
+            // and refused by the bound check of `gather`.
+            let codes = cell.load(Ordering::Relaxed);
+            if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
+                if succ < self.len && self.holds(succ) {
+                    self.reach_one(succ, codes);
                 } else {
                     self.gather(state, succ);
                 }
@@ -852,10 +865,10 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         self.gather(state, succ);
     }
 
-    /// Reaches `succ`, unreached, in the segment held.
+    /// Reaches `succ`, unreached, in the segment held; `codes` is its word as read.
     #[inline(never)]
-    fn reach_one(&mut self, succ: u64) {
-        self.level.reach_state(&mut self.worker.found, succ);
+    fn reach_one(&mut self, succ: u64, codes: u64) {
+        self.level.reach_loaded(&mut self.worker.found, succ, codes);
     }
 
     /// A successor that is not near: checked against the table's bound, then gathered (far ones

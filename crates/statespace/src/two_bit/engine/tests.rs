@@ -149,3 +149,45 @@ fn far_successors_are_those_beyond_2_to_the_16_states_when_reads_gather() {
     assert_eq!(far_mask(Reads::new(1 << 30, Some(true))), 0);
     assert_eq!(far_mask(Reads::new(64, Some(false))), !0xffff);
 }
+
+/// A space of 40 states whose state 7 also has the successor `beyond`: past the end.
+struct Beyond {
+    beyond: u64,
+}
+
+impl Space for Beyond {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        if state + 1 < 40 {
+            visit(state + 1);
+        }
+        if state == 7 {
+            visit(self.beyond);
+        }
+    }
+}
+
+#[test]
+fn a_successor_past_the_end_is_refused_even_in_the_tables_last_word() {
+    // 50 lies in the padding of the table's last word (states 32..64), whose fields read as
+    // unreached; 1000 lies past the table.
+    for beyond in [40, 50, 63, 64, 1000] {
+        for threads in [1, 2] {
+            let refused = std::panic::catch_unwind(|| {
+                crate::TwoBitSearch::new(&Beyond { beyond }, 40)
+                    .sources([0])
+                    .threads(threads)
+                    .run()
+            });
+            let payload = refused.expect_err("a successor past the end must be refused");
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            assert!(
+                message.contains(&format!("successor {beyond}")),
+                "{beyond}, {threads} threads: {message}"
+            );
+        }
+    }
+}
