@@ -495,6 +495,30 @@ fn a_successor_outside_a_dense_space_is_refused_naming_it() {
             "{message}"
         );
     }
+    // State 7 of 40 also moves to `beyond`: in the padding of the table's last word (states
+    // 32..64, whose fields read as unreached) or past the table.
+    for beyond in [40, 50, 63, 64, 1000] {
+        let space = statespace::from_fn(move |s, visit| {
+            if s + 1 < 40 {
+                visit(s + 1);
+            }
+            if s == 7 {
+                visit(beyond);
+            }
+        });
+        for threads in [1, 2] {
+            let message = panic_message(|| {
+                TwoBitSearch::new(&space, 40)
+                    .sources([0])
+                    .threads(threads)
+                    .run();
+            });
+            assert!(
+                message.contains(&format!("state 7 has the successor {beyond}")),
+                "{beyond}, {threads} threads: {message}"
+            );
+        }
+    }
     // Large enough for two threads: the panic of a worker comes back with its message.
     let message = panic_message(|| {
         TwoBitSearch::new(&line, 300_000)
