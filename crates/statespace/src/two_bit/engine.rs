@@ -635,7 +635,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         segment: usize,
         first: u64,
     ) -> Sink<'l, 'w, 's, 'a, S, W> {
-        let layout = self.shared.layout;
         Sink {
             level: self,
             worker,
@@ -644,8 +643,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             table: self.shared.table,
             len: self.shared.len,
             far_mask: self.far_mask,
-            alone: layout.threads == 1 && !layout.confined,
-            segment_shift: layout.segment_shift,
+            layout: self.shared.layout,
         }
     }
 
@@ -834,9 +832,7 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
     table: &'s [AtomicU64],
     len: u64,
     far_mask: u64,
-    /// [`Layout::writes`] is true of every state.
-    alone: bool,
-    segment_shift: u32,
+    layout: Layout,
 }
 
 impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
@@ -894,8 +890,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// Whether the calling thread may write the words of `state`'s segment.
     #[inline(always)]
     fn holds(&self, state: u64) -> bool {
-        // `Layout::writes`, from the sink's own copies.
-        self.alone || (state >> self.segment_shift) as usize == self.segment
+        self.layout.writes(self.segment, state)
     }
 }
 
