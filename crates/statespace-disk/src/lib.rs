@@ -24,21 +24,24 @@
 //!
 //! # The folder
 //! - `table.2bit`: the codes, laid out as [`TwoBitTable::words`] lays them out (little-endian
-//!   words of 32 states), mapped into memory. The kernel keeps the pages in use in memory and
-//!   writes the others back; the search writes a word only when it reaches new states in it,
-//!   mails successors outside the segment a thread holds and applies them in the order of
-//!   the table, claims every other level's segments from the last (so a level starts among
-//!   the pages the one before left in memory), and, when the table is larger than half the
-//!   memory, starts writing a segment back as soon as it is done with it, so that memory
-//!   short of the table finds clean pages to drop.
+//!   words of 32 states), mapped into memory privately: the search's changes stay in memory
+//!   until the search writes them to the file itself, a page (4 KiB) only if it changed, when
+//!   the changed pages outgrow their budget (those of the segment used longest ago) and at
+//!   each checkpoint. A thread about to expand a segment, or apply its mail, asks the kernel
+//!   to read the whole segment at once, and a few segments ahead; the pages read are the
+//!   kernel's to drop. The search writes a word only when it reaches new states in it, mails
+//!   successors outside the segment a thread holds and applies them segment by segment in
+//!   the reverse order of the expansion (so the mail starts among the segments the expansion
+//!   left in memory, and the next level where the mail ended).
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
 //!   length, the depth, the level sizes so far and the blocks the level expands (a bit per 64
 //!   states). Written whole or not at all (a temporary file renamed), checked by a CRC-32 on
 //!   load.
 //! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
 //!   the search wrote into, which of its states were unreached before the first write (a bit
-//!   each, with the page's place, the checkpoint's depth and a CRC-32), written before that
-//!   first write by the one thread allowed to write the page. A run that resumes makes those
+//!   each, with the page's place, the checkpoint's depth and a CRC-32), taken before that
+//!   first write by the one thread allowed to write the page, and written to the log, in
+//!   pieces of a MiB, before any changed page of the table is written to its file. A run that resumes makes those
 //!   states unreached again, which puts the table as it was at the checkpoint (the states
 //!   reached before it are never written again), and goes on from there.
 //!
@@ -46,8 +49,9 @@
 //! past an eighth of the table or the disk has less room left than that: the folder needs the
 //! table, an eighth more, and one level's worth of log.
 //!
-//! What survives: a process killed at any moment (the kernel keeps what was written to the
-//! mapping and to the log). A machine that loses power may lose pages written since the last
+//! What survives: a process killed at any moment (what it wrote to the table's file and to
+//! the log is the kernel's; its changes not yet written are lost, and the log undoes those it
+//! wrote). A machine that loses power may lose pages written since the last
 //! checkpoint that the kernel had not yet written back, in an order the log cannot undo: the
 //! folder must then be emptied and the search started again.
 
@@ -59,11 +63,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod error;
+mod private;
+mod resident;
 mod words;
 
 pub use error::DiskError;
+use private::{PAGE_SHIFT, Private};
+use resident::Resident;
 pub use words::WordFile;
-use words::{Mapped, fill, free_bytes};
+use words::{fill, free_bytes};
 
 use atomic_file::AtomicFile;
 use statespace::block::compress_fields;
@@ -115,21 +123,49 @@ fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskErro
 /// The undo log being written.
 struct Undo {
     file: File,
-    /// The bytes of records written since the checkpoint.
+    /// The bytes of records since the checkpoint, written or pending.
     bytes: u64,
+    /// Records not yet written, from the file's byte `UNDO_HEADER + bytes - pending.len()`:
+    /// written in large pieces, and always before a page of the table they save is written
+    /// to the file (the table's changes stay in memory until then).
+    pending: Vec<u8>,
     /// The depth of the checkpoint, which every record carries.
     depth: u64,
+}
+
+/// The undo log's records are written in pieces of this size at least (and whenever the
+/// table is about to be written).
+const UNDO_PIECE: usize = 1 << 20;
+
+impl Undo {
+    /// Writes the pending records at the end of the log.
+    fn write_pending(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let at = UNDO_HEADER + self.bytes - self.pending.len() as u64;
+        let end = at + self.pending.len() as u64;
+        let done = self.file.write_all_at(&self.pending, at);
+        self.pending.clear();
+        if end / UNDO_CHUNK != at / UNDO_CHUNK {
+            drop_written(&self.file, at / UNDO_CHUNK);
+        }
+        done
+    }
 }
 
 /// A search's folder while it runs: the engine asks it to save segments before their first
 /// write since the checkpoint, and to take checkpoints between levels.
 struct DiskStore {
-    mapped: Mapped,
-    /// Whether segments are written back as soon as a thread is done with them: when the
-    /// table is larger than half the memory the process may take, so that memory finds clean
-    /// pages to drop. With room to spare the kernel keeps them, and a page written in several
-    /// levels is written back fewer times.
-    eager: bool,
+    table: Private,
+    /// The segments entered by the search, the least recently used first: when the pages
+    /// changed and not yet written back are more than [`DiskStore::most_changed`], those of the
+    /// segment used longest ago are written back.
+    resident: Resident,
+    /// log2 of the words of a segment of the engine.
+    segment_shift: u32,
+    /// The most pages changed and not yet written back (their copies in memory).
+    most_changed: u64,
     dir: PathBuf,
     key: String,
     len: u64,
@@ -165,6 +201,7 @@ impl DiskStore {
         key: &str,
         len: u64,
         exclusive_words: u64,
+        memory: Option<u64>,
     ) -> Result<(Self, Option<Resume>), DiskError> {
         let needed = Self::table_bytes(len);
         std::fs::create_dir_all(dir).map_err(|source| io_error(dir, dir, needed, source))?;
@@ -207,11 +244,11 @@ impl DiskStore {
                 });
             }
         }
-        let mapped = Mapped::new(&file, words).map_err(io(&table_path))?;
+        let table = Private::new(&file, words).map_err(io(&table_path))?;
         let undo_path = dir.join(UNDO_FILE);
         if let Some(resume) = &resume {
-            apply_undo(&undo_path, resume.depth, &mapped).map_err(io(&undo_path))?;
-            mapped.flush().map_err(io(&table_path))?;
+            apply_undo(&undo_path, resume.depth, &table).map_err(io(&undo_path))?;
+            table.flush().map_err(io(&table_path))?;
         }
         let words_shift = exclusive_words.trailing_zeros().min(PAGE_WORDS_SHIFT);
         let segments = words.div_ceil(1 << words_shift).max(1);
@@ -224,11 +261,19 @@ impl DiskStore {
                 .open(&undo_path)
                 .map_err(io(&undo_path))?,
             bytes: 0,
+            pending: Vec::new(),
             depth: u64::MAX,
         };
+        let segment_shift = exclusive_words.trailing_zeros();
+        let segment_count = words.div_ceil(1 << segment_shift).max(1);
+        let most_changed = memory
+            .or_else(|| cache_bytes(len))
+            .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
         let disk = Self {
-            mapped,
-            eager: memory::budget().is_none_or(|budget| needed > budget.allowed / 2),
+            table,
+            resident: Resident::new(segment_count),
+            segment_shift,
+            most_changed,
             dir: dir.to_path_buf(),
             key: key.to_owned(),
             len,
@@ -260,7 +305,7 @@ impl DiskStore {
     #[cold]
     #[inline(never)]
     fn save(&self, page: usize) {
-        let mapped = &self.mapped;
+        let mapped = &self.table;
         let words = mapped.words;
         let start = (page << self.words_shift).min(words);
         let end = ((page + 1) << self.words_shift).min(words);
@@ -282,14 +327,13 @@ impl DiskStore {
             record[..8].copy_from_slice(&undo.depth.to_le_bytes());
             let sum = crc32fast::hash(&record);
             record.extend_from_slice(&sum.to_le_bytes());
-            // Over the records of earlier checkpoints: the file keeps its blocks.
-            let at = UNDO_HEADER + undo.bytes;
-            let done = undo.file.write_all_at(&record, at);
+            undo.pending.extend_from_slice(&record);
             undo.bytes += record.len() as u64;
-            if (at + record.len() as u64) / UNDO_CHUNK != at / UNDO_CHUNK {
-                drop_written(&undo.file, at / UNDO_CHUNK);
+            if undo.pending.len() >= UNDO_PIECE {
+                undo.write_pending()
+            } else {
+                Ok(())
             }
-            done
         };
         if let Err(source) = written {
             let path = self.dir.join(UNDO_FILE);
@@ -301,6 +345,15 @@ impl DiskStore {
             ));
         }
         self.saved[page / 64].fetch_or(1 << (page % 64), Ordering::Relaxed);
+    }
+
+    /// Writes the undo log's pending records: before any page of the table is written to the
+    /// file.
+    fn write_undo(&self) -> io::Result<()> {
+        self.undo
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .write_pending()
     }
 
     /// Keeps the first error and stops the search (without the panic hook's message: the
@@ -339,14 +392,19 @@ impl DiskStore {
         complete: bool,
     ) -> Result<(), DiskError> {
         let needed = Self::table_bytes(self.len);
-        if complete {
-            // The finished table on the disk before the checkpoint says so. Between levels the
-            // kernel writes pages back when it likes: a killed process loses none of them.
-            let table_path = self.dir.join(TABLE_FILE);
-            self.mapped
-                .flush()
-                .map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
-        }
+        let undo_path = self.dir.join(UNDO_FILE);
+        self.write_undo()
+            .map_err(|source| io_error(&undo_path, &self.dir, needed, source))?;
+        // The table's changes in the file before the checkpoint says so: on the disk when the
+        // search is finished; otherwise the kernel writes them to the disk when it likes (a
+        // process killed loses none of them).
+        let table_path = self.dir.join(TABLE_FILE);
+        let written = if complete {
+            self.table.flush()
+        } else {
+            self.table.write_back_all()
+        };
+        written.map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
         let path = self.dir.join(CHECKPOINT_FILE);
         let write = || -> io::Result<()> {
             let mut file = AtomicFile::create(&path, true)?;
@@ -371,6 +429,10 @@ impl DiskStore {
         let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
         let restart = |undo: &mut Undo| -> io::Result<()> {
             undo.file.write_all_at(UNDO_MAGIC, 0)?;
+            // Emptied: records are appended past the end, never over old blocks that would
+            // have to be read first.
+            undo.file.set_len(UNDO_HEADER)?;
+            undo.pending.clear();
             undo.bytes = 0;
             undo.depth = depth;
             Ok(())
@@ -386,18 +448,46 @@ impl DiskStore {
 
 impl TableStore for DiskStore {
     fn words(&self) -> &[AtomicU64] {
-        self.mapped.words()
+        self.table.words()
     }
 
     #[inline]
     fn before_write(&self, word: usize) {
         self.save_before_write(word);
+        self.table.mark(word);
     }
 
-    fn done_with(&self, start: usize, end: usize) {
-        if self.eager {
-            self.mapped.start_writeback(start, end);
+    fn enter(&self, start: usize, end: usize) {
+        let shift = self.segment_shift;
+        let table = &self.table;
+        let written = self.resident.enter(
+            start >> shift,
+            || table.changed_pages() > self.most_changed,
+            |segment| {
+                self.write_undo()?;
+                table.write_back(segment << shift, (segment + 1) << shift)
+            },
+        );
+        if let Err(source) = written {
+            let path = self.dir.join(TABLE_FILE);
+            self.fail(io_error(
+                &path,
+                &self.dir,
+                Self::table_bytes(self.len),
+                source,
+            ));
         }
+        // Read at once (if the prefetch has not done so already): a request for the lot,
+        // where the faults of its first touches would read a page at a time.
+        table.will_need(start, end);
+    }
+
+    fn prefetch(&self, start: usize, end: usize) {
+        self.table.will_need(start, end);
+    }
+
+    fn done_with(&self, start: usize, _end: usize) {
+        self.resident.leave(start >> self.segment_shift);
     }
 
     fn level_start(&self, level: &LevelStart<'_>) {
@@ -420,7 +510,9 @@ pub trait RunOnDisk: Sized {
     /// last checkpoint, with the same result (the levels before it are reported to the
     /// progress again); a finished search run again returns its table and levels at once. The
     /// folder needs the table's `len / 4` bytes and up to an eighth more; memory holds the
-    /// search's bitmaps (`len / 256` bytes) and what the kernel caches of the table. The
+    /// search's bitmaps (`len / 256` bytes), the pages of the table it changed and has not
+    /// yet written back (half of what the process may take, at most: see
+    /// [`RunOnDisk::run_on_disk_within`]), and the pages the kernel keeps of the file. The
     /// levels are those of the search in memory (see [`TwoBitSearch::run_in`]).
     ///
     /// # Errors
@@ -432,14 +524,52 @@ pub trait RunOnDisk: Sized {
     /// # Panics
     /// As [`TwoBitSearch::run`].
     fn run_on_disk(self, dir: &Path, key: &str) -> Result<(TwoBitTable, Levels), DiskError>;
+
+    /// [`RunOnDisk::run_on_disk`] keeping at most `memory` bytes of the table's changed pages
+    /// in memory (the search writes back the least recently used segment's pages when there
+    /// are more), instead of half of what the process may take: for a search that must leave
+    /// memory to others. The pages read and not changed are the kernel's, which drops them as
+    /// it needs.
+    ///
+    /// # Errors
+    /// As [`RunOnDisk::run_on_disk`].
+    fn run_on_disk_within(
+        self,
+        dir: &Path,
+        key: &str,
+        memory: u64,
+    ) -> Result<(TwoBitTable, Levels), DiskError>;
 }
 
 impl<S: Space + Sync, W: Weight, P: FnMut(u32, u64)> RunOnDisk for TwoBitSearch<'_, S, W, P> {
     fn run_on_disk(self, dir: &Path, key: &str) -> Result<(TwoBitTable, Levels), DiskError> {
-        let (store, resume) = DiskStore::open(dir, key, self.len(), self.exclusive_words())?;
+        run_on_disk(self, dir, key, None)
+    }
+
+    fn run_on_disk_within(
+        self,
+        dir: &Path,
+        key: &str,
+        memory: u64,
+    ) -> Result<(TwoBitTable, Levels), DiskError> {
+        run_on_disk(self, dir, key, Some(memory))
+    }
+}
+
+/// [`RunOnDisk::run_on_disk`] with at most `memory` bytes of changed pages in memory, if given.
+fn run_on_disk<S: Space + Sync, W: Weight, P: FnMut(u32, u64)>(
+    search: TwoBitSearch<'_, S, W, P>,
+    dir: &Path,
+    key: &str,
+    memory: Option<u64>,
+) -> Result<(TwoBitTable, Levels), DiskError> {
+    {
+        let (store, resume) =
+            DiskStore::open(dir, key, search.len(), search.exclusive_words(), memory)?;
+        let search = search;
         let store = std::sync::Arc::new(store);
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.run_in(Box::new(Shared(store.clone())), resume)
+            search.run_in(Box::new(Shared(store.clone())), resume)
         }));
         match searched {
             Ok(result) => Ok(result?),
@@ -471,7 +601,15 @@ impl TableStore for Shared {
 
     #[inline]
     fn before_write(&self, word: usize) {
-        self.0.save_before_write(word);
+        self.0.before_write(word);
+    }
+
+    fn enter(&self, start: usize, end: usize) {
+        self.0.enter(start, end);
+    }
+
+    fn prefetch(&self, start: usize, end: usize) {
+        self.0.prefetch(start, end);
     }
 
     fn done_with(&self, start: usize, end: usize) {
@@ -481,6 +619,14 @@ impl TableStore for Shared {
     fn level_start(&self, level: &LevelStart<'_>) {
         self.0.level_start(level);
     }
+}
+
+/// The bytes of the table's changed pages kept in memory at once by a search of `len` states
+/// when the caller sets no cap: half of what the process may take beside the search's bitmaps
+/// (`len / 256` bytes), leaving room for the mail between segments and for the pages read
+/// (which the kernel drops as it needs). `None`: no limit is known.
+fn cache_bytes(len: u64) -> Option<u64> {
+    memory::budget().map(|budget| budget.allowed.saturating_sub(len / 256) / 2)
 }
 
 /// The undo log is written back and dropped from the page cache a chunk at a time (it is only
@@ -584,7 +730,7 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
 /// Writes back the pre-images of `path`, the undo log, when it belongs to the checkpoint of
 /// level `depth`: the complete records, in order (a record cut short by a kill was not yet
 /// followed by a write).
-fn apply_undo(path: &Path, depth: u64, mapped: &Mapped) -> io::Result<()> {
+fn apply_undo(path: &Path, depth: u64, mapped: &Private) -> io::Result<()> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -625,6 +771,7 @@ fn apply_undo(path: &Path, depth: u64, mapped: &Mapped) -> io::Result<()> {
         for (i, bytes) in body[24..].chunks_exact(4).enumerate() {
             let unseen = spread_fields(u32::from_le_bytes(bytes.try_into().expect("4 bytes")));
             let cell = &table[first + i];
+            mapped.mark(first + i);
             cell.store(
                 cell.load(Ordering::Relaxed) | (unseen * 3),
                 Ordering::Relaxed,

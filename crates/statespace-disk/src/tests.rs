@@ -70,30 +70,49 @@ fn in_memory<S: Space + Sync>(space: &S, len: u64, source: u64) -> (Vec<u64>, Ve
     (words(&table), levels.sizes().to_vec())
 }
 
+/// The search on disk, with at most `memory` bytes of changed pages in memory when given.
+fn on_disk<S: Space + Sync, P: FnMut(u32, u64)>(
+    search: TwoBitSearch<'_, S, u64, P>,
+    dir: &std::path::Path,
+    key: &str,
+    memory: Option<u64>,
+) -> Result<(TwoBitTable, statespace::Levels), DiskError> {
+    match memory {
+        Some(memory) => search.run_on_disk_within(dir, key, memory),
+        None => search.run_on_disk(dir, key),
+    }
+}
+
+/// Two pages of changes in memory at most: segments are written back and read again all the
+/// time (the tables here have 4 to 16 pages).
+const TINY: Option<u64> = Some(8192);
+
 #[rstest]
 #[case::pegs_one_thread(1, false)]
 #[case::pegs_two_threads(2, false)]
 #[case::hypercube_one_thread(1, true)]
 #[case::hypercube_two_threads(2, true)]
-fn disk_search_matches_the_search_in_memory(#[case] threads: usize, #[case] anywhere: bool) {
+fn disk_search_matches_the_search_in_memory(
+    #[case] threads: usize,
+    #[case] anywhere: bool,
+    #[values(None, TINY)] memory: Option<u64>,
+) {
     let folder = Folder::new("same");
     let (expected, found) = if anywhere {
         let space = hypercube(16);
         let expected = in_memory(&space, 1 << 16, 0);
-        let (table, levels) = TwoBitSearch::new(&space, 1 << 16)
+        let search = TwoBitSearch::new(&space, 1 << 16)
             .sources([0])
-            .threads(threads)
-            .run_on_disk(&folder.0, "hypercube 16")
-            .unwrap();
+            .threads(threads);
+        let (table, levels) = on_disk(search, &folder.0, "hypercube 16", memory).unwrap();
         (expected, (words(&table), levels.sizes().to_vec()))
     } else {
         let space = pegs(9);
         let expected = in_memory(&space, 1 << 18, 0);
-        let (table, levels) = TwoBitSearch::new(&space, 1 << 18)
+        let search = TwoBitSearch::new(&space, 1 << 18)
             .sources([0])
-            .threads(threads)
-            .run_on_disk(&folder.0, "pegs 9")
-            .unwrap();
+            .threads(threads);
+        let (table, levels) = on_disk(search, &folder.0, "pegs 9", memory).unwrap();
         assert!(table.is_in_store());
         (expected, (words(&table), levels.sizes().to_vec()))
     };
@@ -114,6 +133,7 @@ fn disk_search_matches_the_search_in_memory(#[case] threads: usize, #[case] anyw
 fn a_search_stopped_anywhere_goes_on_to_the_same_result(
     #[values(1, 2)] threads: usize,
     #[values(1_000, 60_000, 150_000, 230_000)] stop: u64,
+    #[values(None, TINY)] memory: Option<u64>,
 ) {
     let len = 1 << 18;
     let expected = in_memory(&pegs(9), len, 0);
@@ -128,19 +148,19 @@ fn a_search_stopped_anywhere_goes_on_to_the_same_result(
         inner.for_each_successor(state, visit);
     });
     let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        TwoBitSearch::new(&stopping, len)
+        let search = TwoBitSearch::new(&stopping, len)
             .sources([0])
-            .threads(threads)
-            .run_on_disk(&folder.0, "pegs 9")
+            .threads(threads);
+        on_disk(search, &folder.0, "pegs 9", memory)
     }));
     assert!(stopped.is_err(), "the search stopped");
     let mut reported = Vec::new();
-    let (table, levels) = TwoBitSearch::new(&pegs(9), len)
+    let space = pegs(9);
+    let search = TwoBitSearch::new(&space, len)
         .sources([0])
         .threads(threads)
-        .progress(|level, size| reported.push((level, size)))
-        .run_on_disk(&folder.0, "pegs 9")
-        .unwrap();
+        .progress(|level, size| reported.push((level, size)));
+    let (table, levels) = on_disk(search, &folder.0, "pegs 9", memory).unwrap();
     assert_eq!(levels.sizes(), expected.1);
     assert!(words(&table) == expected.0, "the codes differ");
     // Every level reported once, those before the checkpoint again on resuming.
@@ -167,10 +187,11 @@ fn child_aborted_mid_search() {
         }
         inner.for_each_successor(state, visit);
     });
-    let _ = TwoBitSearch::new(&aborting, 1 << 18)
+    // Pages written back all the time: the file holds changes made since the checkpoint.
+    let search = TwoBitSearch::new(&aborting, 1 << 18)
         .sources([0])
-        .threads(2)
-        .run_on_disk(std::path::Path::new(&dir), "pegs 9");
+        .threads(2);
+    let _ = on_disk(search, std::path::Path::new(&dir), "pegs 9", TINY);
 }
 
 #[test]

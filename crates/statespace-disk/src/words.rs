@@ -5,7 +5,6 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
 
 use crate::error::DiskError;
 
@@ -126,12 +125,10 @@ impl Drop for WordFile {
     }
 }
 
-/// A file of words mapped into memory, read and written as atomics like a table in memory.
+/// A file of words mapped into memory (shared: the kernel writes changed pages back).
 pub(crate) struct Mapped {
     map: memmap2::MmapMut,
     pub(crate) words: usize,
-    /// The mapped file (none for an empty table).
-    file: Option<File>,
 }
 
 impl Mapped {
@@ -141,63 +138,13 @@ impl Mapped {
             return Ok(Self {
                 map: memmap2::MmapMut::map_anon(8)?,
                 words: 0,
-                file: None,
             });
         }
         // SAFETY: the file is this search's own, in its own folder, and no other process is
         // meant to change it while it is mapped: the checkpoint discipline says so in the docs.
         #[allow(unsafe_code)]
         let map = unsafe { memmap2::MmapOptions::new().len(words * 8).map_mut(file)? };
-        Ok(Self {
-            map,
-            words,
-            file: Some(file.try_clone()?),
-        })
-    }
-
-    /// The words, as atomics (the engine's plain loads and stores).
-    #[inline(always)]
-    pub(crate) fn words(&self) -> &[AtomicU64] {
-        assert!(self.map.len() >= self.words * 8);
-        // SAFETY: a mapping starts on a page, so the pointer is aligned for u64; `AtomicU64`
-        // has the size and alignment of `u64`; the bytes are `words * 8` long and live as long
-        // as `self`; every access through the slice is atomic, and nothing in this process
-        // reads or writes the mapping's bytes otherwise (no `&[u8]` of them is ever made).
-        #[allow(unsafe_code)]
-        unsafe {
-            std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.words)
-        }
-    }
-
-    /// Starts writing the changed pages of the words `start..end` back to the file, without
-    /// waiting: pages written back are clean, and memory short of the table drops them at no
-    /// cost.
-    pub(crate) fn start_writeback(&self, start: usize, end: usize) {
-        let end = end.min(self.words);
-        if let Some(file) = &self.file
-            && start < end
-        {
-            use std::os::fd::AsRawFd;
-            // SAFETY: a plain system call on an open descriptor; a failure changes nothing but
-            // the time (the kernel writes the pages back later).
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::sync_file_range(
-                    file.as_raw_fd(),
-                    (start * 8) as libc::off64_t,
-                    ((end - start) * 8) as libc::off64_t,
-                    libc::SYNC_FILE_RANGE_WRITE,
-                );
-            }
-        }
-    }
-
-    /// Writes the mapping's changed pages back to the file, and waits for them.
-    pub(crate) fn flush(&self) -> io::Result<()> {
-        if self.words == 0 {
-            return Ok(());
-        }
-        self.map.flush()
+        Ok(Self { map, words })
     }
 }
 

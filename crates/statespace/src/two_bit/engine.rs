@@ -72,6 +72,10 @@ const SEGMENTS_SHIFT: u32 = 6;
 /// 64 blocks, one word of dirty bits, so two segments never share a word of dirty bits.
 const MIN_SEGMENT_SHIFT: u32 = 12;
 
+/// How many segments ahead of the one entered a search in a [`TableStore`] asks the store to
+/// read ([`TableStore::prefetch`]), so that the disk reads while the threads expand.
+const PREFETCH_SEGMENTS: usize = 8;
+
 /// How the table is cut into segments.
 #[derive(Clone, Copy)]
 struct Layout {
@@ -388,11 +392,6 @@ struct Level<'s, 'a, S, W> {
     next_code: u64,
     current: &'s Dirty,
     next: &'s Dirty,
-    /// Whether the segments are claimed from the last: every other level of a search in a
-    /// store, so that a level starts where the one before ended, among the pages still in
-    /// memory (in a cyclic scan larger than memory, the least recently used page is always the
-    /// next one needed).
-    reverse: bool,
 }
 
 impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
@@ -506,11 +505,15 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
                 break;
             }
-            let segment = if self.reverse {
-                segments - 1 - claimed
-            } else {
-                claimed
-            };
+            let segment = claimed;
+            if let Some(store) = shared.store {
+                // A segment some claims ahead, read while this one is expanded.
+                let ahead = claimed + PREFETCH_SEGMENTS;
+                if ahead < segments && self.has_dirty(ahead) {
+                    let shift = shared.layout.segment_words_shift();
+                    store.prefetch(ahead << shift, (ahead + 1) << shift);
+                }
+            }
             let _held = shared.held.hold(segment);
             self.expand_segment(worker, segment);
             if let Some(store) = shared.store {
@@ -518,6 +521,16 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 store.done_with(segment << shift, (segment + 1) << shift);
             }
         }
+    }
+
+    /// Whether `segment` has blocks to expand in the level.
+    fn has_dirty(&self, segment: usize) -> bool {
+        let bits_shift = self.shared.layout.segment_words_shift() - 7;
+        let start = segment << bits_shift;
+        let end = ((segment + 1) << bits_shift).min(self.current.bits.len());
+        self.current.bits[start.min(end)..end]
+            .iter()
+            .any(|b| b.load(Ordering::Relaxed) != 0)
     }
 
     /// Expands the states of `segment`'s dirty blocks with the level's code, the calling thread
@@ -541,6 +554,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             .sum();
         if dirty == 0 {
             return;
+        }
+        if let Some(store) = self.shared.store {
+            let shift = layout.segment_words_shift();
+            store.enter(segment << shift, (segment + 1) << shift);
         }
         // Segments have at most 2^WARM_SHIFT words (MAX_SEGMENT_SHIFT).
         if dirty << (WARM_SHIFT - words_shift) >= WARM_BLOCKS {
@@ -793,14 +810,34 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     .unwrap_or_else(PoisonError::into_inner);
                 all.append(&mut slot);
             }
-            // From where the expansion ended.
-            if self.reverse {
-                all.sort_unstable_by_key(|&(word, _)| word);
-            } else {
-                all.sort_unstable_by_key(|&(word, _)| std::cmp::Reverse(word));
-            }
-            for (word, mask) in all {
-                self.reach_word(&mut worker.found, word as usize, mask);
+            // From where the expansion ended, back to where the next level's starts: in a
+            // table larger than memory, each pass begins among the segments the last one
+            // left in memory (in a cyclic scan the least recently used segment would always
+            // be the next one needed).
+            all.sort_unstable_by_key(|&(word, _)| std::cmp::Reverse(word));
+            // A segment at a time, entered for its mail and let go.
+            let store = self.shared.store;
+            let shift = self.shared.layout.segment_words_shift();
+            let chunks: Vec<&[Sent]> = all.chunk_by(|a, b| a.0 >> shift == b.0 >> shift).collect();
+            let range = |mail: &[Sent]| {
+                let start = ((mail[0].0 >> shift) << shift) as usize;
+                (start, start + (1 << shift))
+            };
+            for (i, mail) in chunks.iter().enumerate() {
+                let (start, end) = range(mail);
+                if let Some(store) = store {
+                    if let Some(ahead) = chunks.get(i + PREFETCH_SEGMENTS) {
+                        let (start, end) = range(ahead);
+                        store.prefetch(start, end);
+                    }
+                    store.enter(start, end);
+                }
+                for &(word, mask) in *mail {
+                    self.reach_word(&mut worker.found, word as usize, mask);
+                }
+                if let Some(store) = store {
+                    store.done_with(start, end);
+                }
             }
             return;
         }
@@ -1054,7 +1091,6 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             next_code: (depth + 1) % 3,
             current: &self.dirty[parity],
             next: &self.dirty[1 - parity],
-            reverse: self.layout.confined && parity == 1,
         }
     }
 

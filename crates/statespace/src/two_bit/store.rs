@@ -24,9 +24,28 @@ pub trait TableStore: Send + Sync {
     /// [`TwoBitSearch::exclusive_words`](crate::TwoBitSearch::exclusive_words) words at once.
     fn before_write(&self, word: usize);
 
+    /// Called before a thread reads or writes the words `start..end` (one segment, aligned to
+    /// [`TwoBitSearch::exclusive_words`](crate::TwoBitSearch::exclusive_words)) for the level:
+    /// to expand their states or to apply the successors mailed to them. A store that keeps
+    /// only part of the table in memory brings them in at once. Each call is followed by
+    /// [`TableStore::done_with`] with the same words, by the same thread. The search reads
+    /// other words only now and then (a successor's word near the block expanded, to see that
+    /// it is reached), and writes none. By default, nothing.
+    fn enter(&self, start: usize, end: usize) {
+        let _ = (start, end);
+    }
+
+    /// Called when the search expects to enter the words `start..end` soon (a segment a few
+    /// claims ahead with states to expand, or mail to apply): a store that keeps only part of
+    /// the table in memory may start reading them, without waiting. By default, nothing.
+    fn prefetch(&self, start: usize, end: usize) {
+        let _ = (start, end);
+    }
+
     /// Called when a thread is done with the words `start..end` for the level (it expanded
-    /// their states and wrote what it found in them): a store short of memory may write them
-    /// back. By default, nothing.
+    /// their states, or applied their mail, and wrote what it found in them): a store short of
+    /// memory may write them back. Called for every segment of a level's expansion, entered
+    /// or not (one with nothing to expand is not entered). By default, nothing.
     fn done_with(&self, start: usize, end: usize) {
         let _ = (start, end);
     }

@@ -1,0 +1,181 @@
+//! [`Resident`]: the segments the search entered, in the order it last used them, so that the
+//! store writes back the changed pages of the one used longest ago (that no thread holds) when
+//! memory runs short.
+//!
+//! A level claims its segments in order and applies its mail in the reverse order, so the
+//! segments the mail starts with are those the expansion left in memory, and those the next
+//! level starts with are those the mail left.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+/// The segments entered, in the order in which they were last used.
+pub(crate) struct Resident {
+    inner: Mutex<Lru>,
+}
+
+struct Lru {
+    /// For each segment, when it was last entered (0: let go since, or never entered).
+    stamp: Vec<u64>,
+    /// Whether a thread holds the segment (entered and not yet done with).
+    held: Vec<bool>,
+    /// The segments in the order they were entered, with the stamp of that entry: an entry
+    /// whose stamp is no longer the segment's is stale and skipped.
+    order: VecDeque<(usize, u64)>,
+    /// The segments entered and not let go.
+    count: usize,
+    clock: u64,
+}
+
+impl Resident {
+    /// `segments` segments, none entered.
+    pub(crate) fn new(segments: usize) -> Self {
+        Self {
+            inner: Mutex::new(Lru {
+                stamp: vec![0; segments],
+                held: vec![false; segments],
+                order: VecDeque::new(),
+                count: 0,
+                clock: 0,
+            }),
+        }
+    }
+
+    /// A thread takes `segment`; then, while `over` says memory is short, the segment used
+    /// longest ago that no thread holds is let go and handed to `evict` (under the lock, so
+    /// that no thread enters it while it is written back).
+    pub(crate) fn enter<E>(
+        &self,
+        segment: usize,
+        over: impl Fn() -> bool,
+        mut evict: impl FnMut(usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut lru = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let lru = &mut *lru;
+        lru.clock += 1;
+        if lru.stamp[segment] == 0 {
+            lru.count += 1;
+        }
+        lru.stamp[segment] = lru.clock;
+        lru.held[segment] = true;
+        lru.order.push_back((segment, lru.clock));
+        // Stale entries pile up when segments are entered again before they are let go.
+        if lru.order.len() > 4 * lru.count + 1024 {
+            let stamp = &lru.stamp;
+            lru.order.retain(|&(s, t)| stamp[s] == t);
+        }
+        while over() {
+            let Some(oldest) = lru.oldest() else {
+                break;
+            };
+            evict(oldest)?;
+        }
+        Ok(())
+    }
+
+    /// The thread that entered `segment` is done with it (a segment never entered: nothing).
+    pub(crate) fn leave(&self, segment: usize) {
+        let mut lru = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(held) = lru.held.get_mut(segment) {
+            *held = false;
+        }
+    }
+
+    /// The segments entered and not let go, from the one used longest ago.
+    #[cfg(test)]
+    fn entered(&self) -> Vec<usize> {
+        let lru = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let mut entered: Vec<usize> = (0..lru.stamp.len())
+            .filter(|&s| lru.stamp[s] != 0)
+            .collect();
+        entered.sort_by_key(|&s| lru.stamp[s]);
+        entered
+    }
+}
+
+impl Lru {
+    /// The segment used longest ago that no thread holds, let go (`None` when every segment
+    /// entered is held).
+    fn oldest(&mut self) -> Option<usize> {
+        let mut skipped = Vec::new();
+        let mut found = None;
+        while let Some((segment, stamp)) = self.order.pop_front() {
+            if self.stamp[segment] != stamp {
+                continue;
+            }
+            if self.held[segment] {
+                skipped.push((segment, stamp));
+                continue;
+            }
+            self.stamp[segment] = 0;
+            self.count -= 1;
+            found = Some(segment);
+            break;
+        }
+        // Held segments keep their place at the front.
+        for entry in skipped.into_iter().rev() {
+            self.order.push_front(entry);
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::Resident;
+
+    /// Enters `segment`, then lets go of segments while more than `most` are entered; the
+    /// segments let go.
+    fn enter(resident: &Resident, segment: usize, most: usize) -> Vec<usize> {
+        let gone = std::cell::RefCell::new(Vec::new());
+        let count = Cell::new(
+            resident.entered().len() + usize::from(!resident.entered().contains(&segment)),
+        );
+        resident
+            .enter(
+                segment,
+                || count.get() > most,
+                |s| {
+                    gone.borrow_mut().push(s);
+                    count.set(count.get() - 1);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        gone.into_inner()
+    }
+
+    #[test]
+    fn the_segment_used_longest_ago_goes_first_and_a_held_one_never() {
+        let resident = Resident::new(8);
+        assert!(enter(&resident, 0, 2).is_empty());
+        resident.leave(0);
+        assert!(enter(&resident, 1, 2).is_empty());
+        resident.leave(1);
+        // Used again: 1 is now the oldest.
+        assert!(enter(&resident, 0, 2).is_empty());
+        resident.leave(0);
+        assert_eq!(enter(&resident, 2, 2), [1]);
+        // 0 and 2 entered, 2 held: 0 goes although 2 is older than the new one.
+        assert_eq!(enter(&resident, 3, 2), [0]);
+        // 2 and 3 held: none can go.
+        assert!(enter(&resident, 4, 2).is_empty());
+        assert_eq!(resident.entered(), [2, 3, 4]);
+        resident.leave(2);
+        resident.leave(3);
+        resident.leave(4);
+        assert_eq!(enter(&resident, 5, 2), [2, 3]);
+        // Entered many times over: stale entries are dropped, each segment goes once.
+        for _ in 0..3000 {
+            enter(&resident, 6, 8);
+            resident.leave(6);
+            enter(&resident, 7, 8);
+            resident.leave(7);
+        }
+        resident.leave(5);
+        assert_eq!(resident.entered(), [4, 5, 6, 7]);
+        assert_eq!(enter(&resident, 1, 1), [4, 5, 6, 7]);
+    }
+}
