@@ -156,18 +156,7 @@ impl Private {
 
     /// Asks the kernel to read the words `start..end` from the file, without waiting.
     pub(crate) fn will_need(&self, start: usize, end: usize) {
-        let end = end.min(self.words);
-        if start < end {
-            // SAFETY: as in `discard`; the advice changes only what is in memory.
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::madvise(
-                    self.map.as_ptr().add(start * 8).cast_mut().cast(),
-                    (end - start) * 8,
-                    libc::MADV_WILLNEED,
-                );
-            }
-        }
+        self.advise(start, end, libc::MADV_WILLNEED);
     }
 
     fn is_changed(&self, page: usize) -> bool {
@@ -175,19 +164,28 @@ impl Private {
     }
 
     /// Drops the process's copies of the words `start..end` (whole pages), written to the
-    /// file already.
+    /// file already: the next read of them maps the file's pages again.
     fn discard(&self, start: usize, end: usize) {
-        // SAFETY: the range lies within the mapping and starts on a page (`start` a multiple
-        // of 512 words, the mapping starting on a page); its pages were written to the file,
-        // which the next read of them maps again, so dropping the copies keeps the bytes. A
-        // failure costs only memory.
-        #[allow(unsafe_code)]
-        unsafe {
-            libc::madvise(
-                self.map.as_ptr().add(start * 8).cast_mut().cast(),
-                (end - start) * 8,
-                libc::MADV_DONTNEED,
-            );
+        self.advise(start, end, libc::MADV_DONTNEED);
+    }
+
+    /// `madvise(advice)` on the pages of the words `start..end`.
+    fn advise(&self, start: usize, end: usize, advice: libc::c_int) {
+        let start = start >> PAGE_SHIFT << PAGE_SHIFT;
+        let end = end.min(self.words);
+        if start < end {
+            // SAFETY: the range lies within the mapping and starts on a page (a multiple of 512
+            // words, the mapping starting on a page). The advice changes what is in memory,
+            // never the bytes: `WILLNEED` reads ahead, and `DONTNEED` is given only for pages
+            // written to the file. A failure costs time or memory, never data.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::madvise(
+                    self.map.as_ptr().add(start * 8).cast_mut().cast(),
+                    (end - start) * 8,
+                    advice,
+                );
+            }
         }
     }
 }
