@@ -336,13 +336,7 @@ impl DiskStore {
             }
         };
         if let Err(source) = written {
-            let path = self.dir.join(UNDO_FILE);
-            self.fail(io_error(
-                &path,
-                &self.dir,
-                Self::table_bytes(self.len),
-                source,
-            ));
+            self.fail_io(UNDO_FILE, source);
         }
         self.saved[page / 64].fetch_or(1 << (page % 64), Ordering::Relaxed);
     }
@@ -354,6 +348,17 @@ impl DiskStore {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .write_pending()
+    }
+
+    /// [`DiskStore::fail`] with the error of the folder's file `file`.
+    fn fail_io(&self, file: &str, source: io::Error) -> ! {
+        let path = self.dir.join(file);
+        self.fail(io_error(
+            &path,
+            &self.dir,
+            Self::table_bytes(self.len),
+            source,
+        ))
     }
 
     /// Keeps the first error and stops the search (without the panic hook's message: the
@@ -464,18 +469,14 @@ impl TableStore for DiskStore {
             start >> shift,
             || table.changed_pages() > self.most_changed,
             |segment| {
-                self.write_undo()?;
-                table.write_back(segment << shift, (segment + 1) << shift)
+                self.write_undo().map_err(|e| (UNDO_FILE, e))?;
+                table
+                    .write_back(segment << shift, (segment + 1) << shift)
+                    .map_err(|e| (TABLE_FILE, e))
             },
         );
-        if let Err(source) = written {
-            let path = self.dir.join(TABLE_FILE);
-            self.fail(io_error(
-                &path,
-                &self.dir,
-                Self::table_bytes(self.len),
-                source,
-            ));
+        if let Err((file, source)) = written {
+            self.fail_io(file, source);
         }
         // Read at once (if the prefetch has not done so already): a request for the lot,
         // where the faults of its first touches would read a page at a time.
