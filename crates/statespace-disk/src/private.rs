@@ -3,8 +3,8 @@
 //!
 //! A shared mapping lets the kernel write a changed page back whenever it likes: with the
 //! table larger than memory the writeback threshold is always reached, so a page the search
-//! goes on changing is written again and again (at 17 discs in a 256 MiB cgroup, 130 times
-//! the table's size in a search). Here a change lands in the process's own copy of the page
+//! goes on changing is written again and again (`docs/performance.md` has the figures). Here a
+//! change lands in the process's own copy of the page
 //! (the kernel copies it on the first write, and never writes it to the file), and the search
 //! writes the page to the file when it lets its segment go, or at a checkpoint: once.
 
