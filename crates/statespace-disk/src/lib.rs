@@ -89,7 +89,9 @@ const UNDO_FILE: &str = "undo";
 
 const CHECKPOINT_MAGIC: &[u8; 8] = b"2BITCKPT";
 const UNDO_MAGIC: &[u8; 8] = b"2BITUNDO";
-const VERSION: u32 = 1;
+/// The checkpoint's version: 2 holds the level's mail, which 1 (a search that applied each
+/// level's mail before the next level) did not; both are read.
+const VERSION: u32 = 2;
 
 /// The bytes before the undo log's records: its magic, then room to spare.
 const UNDO_HEADER: u64 = 16;
@@ -394,6 +396,7 @@ impl DiskStore {
         depth: u64,
         sizes: &[u64],
         dirty: &[AtomicU64],
+        mail: &[&[(u64, u64)]],
         complete: bool,
     ) -> Result<(), DiskError> {
         let needed = Self::table_bytes(self.len);
@@ -423,10 +426,16 @@ impl DiskStore {
                 u64::from(complete),
                 sizes.len() as u64,
                 dirty.len() as u64,
+                mail.iter().map(|piece| piece.len() as u64).sum(),
             ])?;
             file.write_summed(self.key.as_bytes())?;
             file.write_words(sizes.iter().copied())?;
             file.write_words(dirty.iter().map(|bits| bits.load(Ordering::Relaxed)))?;
+            file.write_words(
+                mail.iter()
+                    .flat_map(|piece| piece.iter())
+                    .flat_map(|&(word, states)| [word, states]),
+            )?;
             file.commit(Some(12))
         };
         write().map_err(|source| io_error(&path, &self.dir, needed, source))?;
@@ -493,7 +502,13 @@ impl TableStore for DiskStore {
 
     fn level_start(&self, level: &LevelStart<'_>) {
         if level.complete || self.wants_checkpoint() {
-            let written = self.checkpoint(level.depth, level.sizes, level.dirty, level.complete);
+            let written = self.checkpoint(
+                level.depth,
+                level.sizes,
+                level.dirty,
+                level.mail,
+                level.complete,
+            );
             if let Err(error) = written {
                 self.fail(error);
             }
@@ -685,9 +700,13 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
     if bytes.len() < 16 + 48 || &bytes[..8] != CHECKPOINT_MAGIC {
         return Err(damaged("is not a two-bit search's checkpoint"));
     }
-    if bytes[8..12] != VERSION.to_le_bytes() {
-        return Err(damaged("is of another version"));
-    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
+    // The words of the header after the checksum: version 1 had no mail.
+    let header = match version {
+        1 => 6,
+        VERSION => 7,
+        _ => return Err(damaged("is of another version")),
+    };
     let sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
     if crc32fast::hash(&bytes[16..]) != sum {
         return Err(damaged("is damaged (its checksum does not match)"));
@@ -696,8 +715,9 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
         .chunks_exact(8)
         .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
     let mut next = || words.next().unwrap_or(0);
-    let [key_len, found_len, depth, complete, sizes, dirty] = std::array::from_fn(|_| next());
-    let key_start = 16 + 48;
+    let [key_len, found_len, depth, complete, sizes, dirty, mail] =
+        std::array::from_fn(|i| if i < header { next() } else { 0 });
+    let key_start = 16 + 8 * header;
     let key_end = key_start + key_len as usize;
     let found_key = bytes
         .get(key_start..key_end)
@@ -712,18 +732,30 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
         });
     }
     let rest = &bytes[key_end..];
-    if rest.len() as u64 != 8 * (sizes + dirty) {
+    let expected = mail
+        .checked_mul(2)
+        .and_then(|words| words.checked_add(sizes))
+        .and_then(|words| words.checked_add(dirty))
+        .and_then(|words| words.checked_mul(8));
+    if expected != Some(rest.len() as u64) {
         return Err(damaged("is cut short"));
     }
     let mut words = rest
         .chunks_exact(8)
         .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
     let sizes: Vec<u64> = words.by_ref().take(sizes as usize).collect();
-    let dirty: Vec<u64> = words.collect();
+    let dirty: Vec<u64> = words.by_ref().take(dirty as usize).collect();
+    let mut mail_words = Vec::with_capacity(2 * mail as usize);
+    mail_words.extend(words);
+    let mail = mail_words
+        .chunks_exact(2)
+        .map(|pair| (pair[0], pair[1]))
+        .collect();
     Ok(Some(Resume {
         depth,
         sizes,
         dirty,
+        mail,
         complete: complete != 0,
     }))
 }

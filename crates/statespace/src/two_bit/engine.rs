@@ -36,7 +36,7 @@
 
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::arena::prefetch_read;
@@ -131,10 +131,16 @@ impl Layout {
         (self.threads == 1 && !self.confined) || self.segment(state) == held
     }
 
-    /// The thread that applies the mail for `segment`.
+    /// The thread that applies the mail for `segment` (in a confined search, the mail is kept
+    /// for the next level, which applies it as it claims the segments: all of it goes to one
+    /// outbox, the first).
     #[inline]
     fn applier(&self, segment: usize) -> usize {
-        segment % self.threads
+        if self.confined {
+            0
+        } else {
+            segment % self.threads
+        }
     }
 
     /// log2 of the far single successors a thread gathers for a segment before it reaches
@@ -192,6 +198,9 @@ struct Worker {
     outbox: Vec<Vec<Sent>>,
     /// The weight of the states this thread reached in the level.
     found: u64,
+    /// In a confined search, the weight of the states of the level itself this thread reached
+    /// by applying the last level's mail.
+    applied: u64,
     /// The states this thread expanded state by state in the level.
     expanded: u64,
     /// Single successors generated and not yet probed.
@@ -206,6 +215,7 @@ impl Worker {
             id,
             outbox: vec![Vec::new(); layout.threads],
             found: 0,
+            applied: 0,
             expanded: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
             far: Far::new(layout),
@@ -392,6 +402,9 @@ struct Level<'s, 'a, S, W> {
     next_code: u64,
     current: &'s Dirty,
     next: &'s Dirty,
+    /// Whether segments are claimed from the last (a confined search alternates, so that each
+    /// level starts among the segments the last one left in memory).
+    reverse: bool,
 }
 
 impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
@@ -500,25 +513,81 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     fn expand(&self, worker: &mut Worker) {
         let shared = self.shared;
         let segments = shared.layout.segments;
+        let nth = |claimed: usize| {
+            if self.reverse {
+                segments - 1 - claimed
+            } else {
+                claimed
+            }
+        };
+        let pending = shared.layout.confined.then(|| {
+            shared
+                .pending
+                .iter()
+                .map(|piece| piece.read().unwrap_or_else(PoisonError::into_inner))
+                .collect::<Vec<_>>()
+        });
+        let mail = |segment: usize| -> Vec<&[Sent]> {
+            let Some(pending) = &pending else {
+                return Vec::new();
+            };
+            let shift = shared.layout.segment_words_shift();
+            let (start, end) = ((segment as u64) << shift, (segment as u64 + 1) << shift);
+            pending
+                .iter()
+                .map(|piece| {
+                    let from = piece.partition_point(|&(word, _)| word < start);
+                    let to = from + piece[from..].partition_point(|&(word, _)| word < end);
+                    &piece[from..to]
+                })
+                .filter(|mail| !mail.is_empty())
+                .collect()
+        };
         loop {
             let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
             if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
                 break;
             }
-            let segment = claimed;
+            let segment = nth(claimed);
             if let Some(store) = shared.store {
                 // A segment some claims ahead, read while this one is expanded.
                 let ahead = claimed + PREFETCH_SEGMENTS;
-                if ahead < segments && self.has_dirty(ahead) {
+                if ahead < segments && (self.has_dirty(nth(ahead)) || !mail(nth(ahead)).is_empty())
+                {
+                    let ahead = nth(ahead);
                     let shift = shared.layout.segment_words_shift();
                     store.prefetch(ahead << shift, (ahead + 1) << shift);
                 }
             }
             let _held = shared.held.hold(segment);
+            let mail = mail(segment);
+            if !mail.is_empty() {
+                self.apply_mail(worker, segment, &mail);
+            }
             self.expand_segment(worker, segment);
             if let Some(store) = shared.store {
                 let shift = shared.layout.segment_words_shift();
                 store.done_with(segment << shift, (segment + 1) << shift);
+            }
+        }
+    }
+
+    /// Writes the last level's mail for `segment` (held by the calling thread) with this
+    /// level's code, before the segment is expanded: its states are this level's, and their
+    /// blocks are expanded with the segment's others.
+    fn apply_mail(&self, worker: &mut Worker, segment: usize, mail: &[&[Sent]]) {
+        if let Some(store) = self.shared.store {
+            let shift = self.shared.layout.segment_words_shift();
+            store.enter(segment << shift, (segment + 1) << shift);
+        }
+        let level = Level {
+            next_code: self.code,
+            next: self.current,
+            ..*self
+        };
+        for piece in mail {
+            for &(word, mask) in *piece {
+                level.reach_word(&mut worker.applied, word as usize, mask);
             }
         }
     }
@@ -798,47 +867,20 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
     }
 
-    /// Reaches what the threads sent for the segments the calling thread applies.
+    /// Reaches what the threads sent for the segments the calling thread applies; in a
+    /// confined search, keeps what the calling thread mailed, sorted, for the next level.
     fn apply(&self, worker: &mut Worker) {
         let threads = self.shared.layout.threads;
         if self.shared.layout.confined {
-            // All of it in the order of the table, a page read and written once.
-            let mut all = Vec::new();
-            for from in 0..threads {
-                let mut slot = self.shared.mail[worker.id * threads + from]
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner);
-                all.append(&mut slot);
-            }
-            // From where the expansion ended, back to where the next level's starts: in a
-            // table larger than memory, each pass begins among the segments the last one
-            // left in memory (in a cyclic scan the least recently used segment would always
-            // be the next one needed).
-            all.sort_unstable_by_key(|&(word, _)| std::cmp::Reverse(word));
-            // A segment at a time, entered for its mail and let go.
-            let store = self.shared.store;
-            let shift = self.shared.layout.segment_words_shift();
-            let chunks: Vec<&[Sent]> = all.chunk_by(|a, b| a.0 >> shift == b.0 >> shift).collect();
-            let range = |mail: &[Sent]| {
-                let start = ((mail[0].0 >> shift) << shift) as usize;
-                (start, start + (1 << shift))
-            };
-            for (i, mail) in chunks.iter().enumerate() {
-                let (start, end) = range(mail);
-                if let Some(store) = store {
-                    if let Some(ahead) = chunks.get(i + PREFETCH_SEGMENTS) {
-                        let (start, end) = range(ahead);
-                        store.prefetch(start, end);
-                    }
-                    store.enter(start, end);
-                }
-                for &(word, mask) in *mail {
-                    self.reach_word(&mut worker.found, word as usize, mask);
-                }
-                if let Some(store) = store {
-                    store.done_with(start, end);
-                }
-            }
+            // Applied by the next level as it claims each segment, before the segment's
+            // blocks are expanded: the table is read once a level, not once more for the mail.
+            let mail = &mut worker.outbox[0];
+            mail.sort_unstable_by_key(|&(word, _)| word);
+            let mut pending = self.shared.pending[worker.id]
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            pending.clear();
+            std::mem::swap(&mut *pending, mail);
             return;
         }
         for from in 0..threads {
@@ -1034,6 +1076,12 @@ struct Shared<'a, S, W> {
     stop: AtomicBool,
     /// The weight reached in the level, added up by every thread.
     found: Padded<AtomicU64>,
+    /// In a confined search, the weight of the level's own states reached by its mail (the
+    /// last level's far successors), added up by every thread.
+    applied: Padded<AtomicU64>,
+    /// In a confined search, the far successors of the last level, sorted by word, a piece
+    /// per thread that found them: the level applies a segment's part as it claims it.
+    pending: Vec<RwLock<Vec<Sent>>>,
     /// The sets sent between threads: `mail[to * threads + from]`.
     mail: Vec<Mutex<Vec<Sent>>>,
     /// Which segments a thread holds.
@@ -1051,13 +1099,34 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
     /// (or that the search is over).
     fn level_start(&self, depth: u64, sizes: &[u64], complete: bool) {
         if let Some(store) = self.store {
+            let pending: Vec<_> = self
+                .pending
+                .iter()
+                .map(|piece| piece.read().unwrap_or_else(PoisonError::into_inner))
+                .collect();
+            let mail: Vec<&[Sent]> = pending
+                .iter()
+                .map(|piece| piece.as_slice())
+                .filter(|piece| !piece.is_empty())
+                .collect();
             store.level_start(&LevelStart {
                 depth,
                 sizes,
                 dirty: &self.dirty[(depth % 2) as usize].bits,
+                mail: &mail,
                 complete,
             });
         }
+    }
+
+    /// Whether the last level left mail for this one (a confined search).
+    fn has_pending(&self) -> bool {
+        self.pending.iter().any(|piece| {
+            !piece
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_empty()
+        })
     }
 
     /// [`Shared::enter`] for both words of block `block` at once.
@@ -1091,6 +1160,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             next_code: (depth + 1) % 3,
             current: &self.dirty[parity],
             next: &self.dirty[1 - parity],
+            reverse: self.layout.confined && depth % 2 == 1,
         }
     }
 
@@ -1114,17 +1184,21 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         self.guard(|| {
             level.expand(worker);
             level.flush_far(worker);
-            level.post(worker);
+            if !self.layout.confined {
+                level.post(worker);
+            }
         });
         self.barrier.wait();
         self.guard(|| {
             level.apply(worker);
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
+            self.applied.0.fetch_add(worker.applied, Ordering::Relaxed);
             self.expanded
                 .0
                 .fetch_add(worker.expanded, Ordering::Relaxed);
         });
         worker.found = 0;
+        worker.applied = 0;
         worker.expanded = 0;
         self.barrier.wait();
     }
@@ -1158,11 +1232,18 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         // level it stopped before, and the seeds still to come.
         let mut resumed = None;
         if let Some(resume) = resume {
-            for (depth, &size) in resume.sizes.iter().enumerate() {
+            // The level to expand is reported once its mail is applied.
+            let done = resume.sizes.len().saturating_sub(1);
+            for (depth, &size) in resume.sizes[..done].iter().enumerate() {
                 if size > 0 || depth == 0 {
                     progress(depth as u32, size);
                 }
             }
+            let mut mail = resume.mail;
+            mail.sort_unstable_by_key(|&(word, _)| word);
+            *self.pending[0]
+                .write()
+                .unwrap_or_else(PoisonError::into_inner) = mail;
             while plan
                 .seeds
                 .next_if(|&(_, level)| u64::from(level) <= resume.depth)
@@ -1210,6 +1291,16 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             let start = Instant::now();
             self.level_work(&mut worker, depth);
             plan.carried = self.found.0.swap(0, Ordering::Relaxed);
+            if self.layout.confined {
+                // The level's own states reached by its mail: the level is complete.
+                let applied = self.applied.0.swap(0, Ordering::Relaxed);
+                if let Some(size) = plan.sizes.last_mut() {
+                    *size += applied;
+                    if *size > 0 || depth == 0 {
+                        progress(depth as u32, *size);
+                    }
+                }
+            }
             let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
             if reads.measured(start.elapsed(), expanded, self.layout.threads) {
                 self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
@@ -1297,6 +1388,10 @@ impl<I: Iterator<Item = (u64, u32)>> Plan<I> {
         progress: &mut impl FnMut(u32, u64),
     ) -> Option<u64> {
         let len = shared.len;
+        // In a confined search, the last level's mail: states of the next level that only
+        // its expansion writes, which then reports the level.
+        let deferred = shared.layout.confined;
+        let mut mail = deferred && shared.has_pending();
         loop {
             let depth = self.sizes.len() as u64;
             let mut size = self.carried;
@@ -1309,17 +1404,24 @@ impl<I: Iterator<Item = (u64, u32)>> Plan<I> {
                 );
                 size += shared.seed(seed, depth);
             }
-            if size == 0 && self.seeds.peek().is_none() {
+            if size == 0 && !mail && self.seeds.peek().is_none() {
+                // A confined search's last expansion may find its mail all reached already:
+                // its level is empty, and not one of the search's.
+                while self.sizes.last() == Some(&0) {
+                    self.sizes.pop();
+                }
                 return None;
             }
-            if size > 0 || depth == 0 {
+            let expand = size > 0 || mail;
+            if (!deferred || !expand) && (size > 0 || depth == 0) {
                 progress(depth as u32, size);
             }
             self.sizes.push(size);
-            if size > 0 {
+            if expand {
                 return Some(depth);
             }
             // A level before the next seed: nothing to expand.
+            mail = false;
         }
     }
 }
@@ -1391,6 +1493,10 @@ pub(super) fn search_in<S: Space + Sync>(
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),
         found: Padded(AtomicU64::new(0)),
+        applied: Padded(AtomicU64::new(0)),
+        pending: (0..layout.threads)
+            .map(|_| RwLock::new(Vec::new()))
+            .collect(),
         mail: (0..layout.threads * layout.threads)
             .map(|_| Mutex::new(Vec::new()))
             .collect(),

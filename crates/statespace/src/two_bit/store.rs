@@ -61,11 +61,19 @@ pub trait TableStore: Send + Sync {
 pub struct LevelStart<'a> {
     /// The level about to be expanded (or, when `complete`, the number of levels).
     pub depth: u64,
-    /// The level sizes so far, level `depth` included (all of them when `complete`).
+    /// The level sizes so far, level `depth` included (all of them when `complete`). Level
+    /// `depth`'s is what is known of it yet: the states the level before wrote in the segments
+    /// it expanded, and the seeds; its mail adds the rest.
     pub sizes: &'a [u64],
     /// A bit per block of 64 states (bit `b % 64` of word `b / 64` for block `b`): the blocks
-    /// that level `depth` expands (those that received a state of it).
+    /// that level `depth` expands (those that received a state of it), besides those of its
+    /// mail.
     pub dirty: &'a [AtomicU64],
+    /// The mail: successors that the level before found outside the segment it held, which
+    /// level `depth` writes (those still unreached) before it expands their segment. Pairs of
+    /// a word of codes and the low bit of the field of each of its states, in pieces sorted by
+    /// word. Empty when `complete`.
+    pub mail: &'a [&'a [(u64, u64)]],
     /// Whether the search is over.
     pub complete: bool,
 }
@@ -80,6 +88,8 @@ pub struct Resume {
     pub sizes: Vec<u64>,
     /// The dirty bits of level `depth` ([`LevelStart::dirty`]).
     pub dirty: Vec<u64>,
+    /// The mail for level `depth` ([`LevelStart::mail`]), its pieces in one, in any order.
+    pub mail: Vec<(u64, u64)>,
     /// Whether the search was over: nothing is searched, the levels are reported again.
     pub complete: bool,
 }
