@@ -29,14 +29,15 @@
 //!   the changed pages outgrow their budget (those of the segment used longest ago) and at
 //!   each checkpoint. A thread about to expand a segment, or apply its mail, asks the kernel
 //!   to read the whole segment at once, and a few segments ahead; the pages read are the
-//!   kernel's to drop. The search writes a word only when it reaches new states in it, mails
-//!   successors outside the segment a thread holds and applies them segment by segment in
-//!   the reverse order of the expansion (so the mail starts among the segments the expansion
-//!   left in memory, and the next level where the mail ended).
+//!   kernel's to drop. The search writes a word only when it reaches new states in it, and
+//!   mails the successors outside the segment a thread holds to the next level, which writes
+//!   a segment's mail as it claims the segment, before expanding it: a level passes over the
+//!   table once. Levels claim segments in alternate directions, so that each starts among the
+//!   segments the last one left in memory.
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
-//!   length, the depth, the level sizes so far and the blocks the level expands (a bit per 64
-//!   states). Written whole or not at all (a temporary file renamed), checked by a CRC-32 on
-//!   load.
+//!   length, the depth, the level sizes so far, the blocks the level expands (a bit per 64
+//!   states) and its mail. Written whole or not at all (a temporary file renamed), checked by
+//!   a CRC-32 on load.
 //! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
 //!   the search wrote into, which of its states were unreached before the first write (a bit
 //!   each, with the page's place, the checkpoint's depth and a CRC-32), taken before that

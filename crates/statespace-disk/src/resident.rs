@@ -2,9 +2,8 @@
 //! store writes back the changed pages of the one used longest ago (that no thread holds) when
 //! memory runs short.
 //!
-//! A level claims its segments in order and applies its mail in the reverse order, so the
-//! segments the mail starts with are those the expansion left in memory, and those the next
-//! level starts with are those the mail left.
+//! Levels claim their segments in alternate directions, so the segments a level starts with
+//! are those the last one left in memory.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;

@@ -251,3 +251,32 @@ fn a_folder_holds_one_search() {
         .unwrap_err();
     assert!(error.to_string().contains("damaged"), "{error}");
 }
+
+#[test]
+fn a_checkpoint_of_the_first_version_is_read() {
+    let folder = Folder::new("version");
+    let ring = from_fn(|s, visit| {
+        visit((s + 1) % 5000);
+        visit((s + 4999) % 5000);
+    });
+    let (_, levels) = TwoBitSearch::new(&ring, 5000)
+        .sources([0])
+        .run_on_disk(&folder.0, "ring")
+        .unwrap();
+    // Version 1: no count of mail among the header's words, nor any mail.
+    let path = folder.0.join(crate::CHECKPOINT_FILE);
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    assert_eq!(bytes[16 + 48..16 + 56], [0; 8], "a finished search has no mail");
+    bytes.drain(16 + 48..16 + 56);
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let sum = crc32fast::hash(&bytes[16..]);
+    bytes[12..16].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&path, bytes).unwrap();
+    assert!(crate::finished(&folder.0, "ring", 5000).unwrap());
+    let (_, again) = TwoBitSearch::new(&ring, 5000)
+        .sources([0])
+        .run_on_disk(&folder.0, "ring")
+        .unwrap();
+    assert_eq!(again.sizes(), levels.sizes());
+}

@@ -325,9 +325,10 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// The levels are those of the search in memory. The exact frontier
     /// ([`TwoBitSearch::exact_frontier`]) is not kept (it would be `len / 8` bytes of memory):
     /// a block's older states with the level's code are expanded again, which changes only
-    /// the time. Successors outside the segment a thread holds are mailed and applied in the
-    /// order of the table, even on one thread, so that a store on disk is read and written in
-    /// order.
+    /// the time. Successors outside the segment a thread holds are mailed, even on one thread,
+    /// and written by the next level as it claims their segment, before expanding it: a store
+    /// on disk is read once a level, a segment at a time (levels claim segments in alternate
+    /// directions). A level is reported to the progress once its mail is written.
     ///
     /// # Errors
     /// [`TableAllocError`] when the search's bitmaps cannot be allocated.

@@ -11,7 +11,11 @@
 //! (see [`Far`]); a full bucket is written at once when no thread holds its segment (held for
 //! the write: a flag per segment, taken and let go with one atomic swap and one store), and
 //! otherwise sent, as (word, states) pairs, to the thread that applies that segment's mail
-//! (segment `s` to thread `s mod T`), and applied after every thread has expanded. In a table
+//! (segment `s` to thread `s mod T`), and applied after every thread has expanded. A search in
+//! a [`TableStore`] (on disk) is confined: every successor outside the segment held is mailed,
+//! and the mail is kept, sorted, for the next level, which writes a segment's part (with its
+//! own code: those states are its own) when it claims the segment, before expanding it, so that
+//! a level reads the table once; its levels claim segments in alternate directions. In a table
 //! small enough for the caches a successor's word is read first, which needs no hold: a state
 //! reached stays reached, and most successors are, so most never reach a bucket (on spaces
 //! whose moves land anywhere, this is what lets a second thread double the speed).
@@ -85,9 +89,9 @@ struct Layout {
     /// The number of segments (the last one may be partial).
     segments: usize,
     /// Whether a thread writes only into the segment it holds, even alone: the search in a
-    /// [`TableStore`] (on disk), whose successors in other segments are mailed, then applied
-    /// in the order of the table, instead of written into pages that may have to be read from
-    /// the disk first.
+    /// [`TableStore`] (on disk), whose successors in other segments are mailed to the next
+    /// level, which writes them as it claims their segment, instead of written into pages that
+    /// may have to be read from the disk first.
     confined: bool,
 }
 
