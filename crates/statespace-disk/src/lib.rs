@@ -47,8 +47,11 @@
 //!   reached before it are never written again), and goes on from there.
 //!
 //! A checkpoint is taken at the start, at the end, and before a level once the log has grown
-//! past an eighth of the table or the disk has less room left than that: the folder needs the
-//! table, an eighth more, and one level's worth of log.
+//! past half the table, or when the disk has less room left than that (what a level may add
+//! to the log: half a page for each page it writes into). A checkpoint writes every changed
+//! page back and a page's first write after it is logged again, so the fewer the better: the
+//! folder needs the table and half of it more for a checkpoint every few levels, and an
+//! eighth more at least (it is refused with less), for one every level.
 //!
 //! What survives: a process killed at any moment (what it wrote to the table's file and to
 //! the log is the kernel's; its changes not yet written are lost, and the log undoes those it
@@ -101,8 +104,8 @@ const UNDO_HEADER: u64 = 16;
 /// that a level writes new states into are saved.
 const PAGE_WORDS_SHIFT: u32 = 9;
 
-/// The undo log's size that calls for a checkpoint, at least (an eighth of the table
-/// otherwise); in the tests, a checkpoint every level or two.
+/// The undo log's size that calls for a checkpoint, at least (half the table otherwise); in
+/// the tests, a checkpoint every level or two.
 #[cfg(not(test))]
 const MIN_CHECKPOINT_BYTES: u64 = 1 << 20;
 #[cfg(test)]
@@ -285,7 +288,7 @@ impl DiskStore {
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             undo: Mutex::new(undo),
-            every: (needed / 8).max(MIN_CHECKPOINT_BYTES),
+            every: (needed / 2).max(MIN_CHECKPOINT_BYTES),
             failure: Mutex::new(None),
             checkpoints: AtomicU64::new(0),
         };
@@ -383,7 +386,8 @@ impl DiskStore {
     }
 
     /// Whether the log has grown enough to be worth a checkpoint (or none was taken yet), or
-    /// the disk has less room left than the log may take in a level.
+    /// the disk has less room left than the log may take in a level (half the table: the
+    /// checkpoint empties the log).
     fn wants_checkpoint(&self) -> bool {
         self.checkpoints.load(Ordering::Relaxed) == 0
             || self.undo.lock().unwrap_or_else(|e| e.into_inner()).bytes >= self.every
@@ -526,7 +530,8 @@ pub trait RunOnDisk: Sized {
     /// A run killed at any moment, run again with the same folder and key, goes on from its
     /// last checkpoint, with the same result (the levels before it are reported to the
     /// progress again); a finished search run again returns its table and levels at once. The
-    /// folder needs the table's `len / 4` bytes and up to an eighth more; memory holds the
+    /// folder needs the table's `len / 4` bytes and an eighth more, or half more for fewer
+    /// checkpoints (a checkpoint every level with less); memory holds the
     /// search's bitmaps (`len / 256` bytes), the pages of the table it changed and has not
     /// yet written back (half of what the process may take, at most: see
     /// [`RunOnDisk::run_on_disk_within`]), and the pages the kernel keeps of the file. The
