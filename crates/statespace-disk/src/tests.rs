@@ -267,7 +267,11 @@ fn a_checkpoint_of_the_first_version_is_read() {
     let path = folder.0.join(crate::CHECKPOINT_FILE);
     let mut bytes = std::fs::read(&path).unwrap();
     assert_eq!(bytes[8..12], 2u32.to_le_bytes());
-    assert_eq!(bytes[16 + 48..16 + 56], [0; 8], "a finished search has no mail");
+    assert_eq!(
+        bytes[16 + 48..16 + 56],
+        [0; 8],
+        "a finished search has no mail"
+    );
     bytes.drain(16 + 48..16 + 56);
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
     let sum = crc32fast::hash(&bytes[16..]);

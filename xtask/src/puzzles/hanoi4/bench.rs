@@ -239,8 +239,14 @@ pub fn two_bit(_runs: usize) -> Result<(), String> {
 /// (`--workers 2 --disk DIR`) against the same searches in memory, in turn, with the levels of
 /// every run compared. `BENCH_DISK_DISCS` sets N (default 16);
 /// `BENCH_DISK_CGROUP_MIB` runs the searches on disk in a memory cgroup of that size (root
-/// only; the out-of-core case: 17 discs, 256).
+/// only; the out-of-core case: 17 discs, 256). `BENCH_DISK_TABLES=DIR` then answers 20 random
+/// configurations of N discs for each finished table `DIR/hanoi4-nNN.disk` (built by `hanoi4
+/// table build N --dir DIR --disk`, or an eccentricity run's folder moved there) with `--tables
+/// DIR --stats`, one by one from the file, and prints each case's median and largest time.
 pub fn disk(runs: usize) -> Result<(), String> {
+    if let Some(tables) = std::env::var_os("BENCH_DISK_TABLES") {
+        return disk_tables(&PathBuf::from(tables));
+    }
     let runs = runs.clamp(1, 3);
     let n: u32 = std::env::var("BENCH_DISK_DISCS")
         .ok()
@@ -333,6 +339,38 @@ pub fn disk(runs: usize) -> Result<(), String> {
             ms(time),
             time.as_secs_f64() / medians[0].as_secs_f64()
         );
+    }
+    Ok(())
+}
+
+/// The judge mode answering from the tables on disk in `tables`: 20 random configurations for
+/// each `hanoi4-nNN.disk` folder there (see [`disk`]).
+fn disk_tables(tables: &std::path::Path) -> Result<(), String> {
+    let mut discs: Vec<usize> = std::fs::read_dir(tables)
+        .map_err(|e| format!("{}: {e}", tables.display()))?
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            name.strip_prefix("hanoi4-n")?
+                .strip_suffix(".disk")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    discs.sort_unstable();
+    if discs.is_empty() {
+        return Err(format!(
+            "{}: no table on disk (hanoi4-nNN.disk) to answer from",
+            tables.display()
+        ));
+    }
+    for n in discs {
+        hanoi4_stats(
+            &format!(
+                "hanoi4 20 random {n}-disc configurations from the table on disk (target: at most 1 s a case)"
+            ),
+            &["--tables", &tables.to_string_lossy()],
+            &random_hanoi4_file(n, 20, 0x20_2024 + n as u64),
+        )?;
     }
     Ok(())
 }
