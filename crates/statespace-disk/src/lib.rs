@@ -164,14 +164,19 @@ impl Undo {
 /// write since the checkpoint, and to take checkpoints between levels.
 struct DiskStore {
     table: Private,
-    /// The segments entered by the search, the least recently used first: when the pages
-    /// changed and not yet written back are more than [`DiskStore::most_changed`], those of the
-    /// segment used longest ago are written back.
+    /// The segments entered by the search, the least recently used first: when their pages
+    /// are more than [`DiskStore::most_pages`], the segment used longest ago that no thread
+    /// holds is written back and let go.
     resident: Resident,
     /// log2 of the words of a segment of the engine.
     segment_shift: u32,
-    /// The most pages changed and not yet written back (their copies in memory).
-    most_changed: u64,
+    /// Whether segments are whole pages (all but the smallest tables): a segment entered is
+    /// made the process's own copies at once ([`Private::own`]), all its pages are counted,
+    /// and all are let go with it; otherwise only the pages changed are counted and let go.
+    owns: bool,
+    /// The most pages of the table's copies in memory: those of the segments entered, or
+    /// those changed and not yet written back.
+    most_pages: u64,
     dir: PathBuf,
     key: String,
     len: u64,
@@ -272,14 +277,15 @@ impl DiskStore {
         };
         let segment_shift = exclusive_words.trailing_zeros();
         let segment_count = words.div_ceil(1 << segment_shift).max(1);
-        let most_changed = memory
+        let most_pages = memory
             .or_else(|| cache_bytes(len))
             .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
         let disk = Self {
             table,
             resident: Resident::new(segment_count),
             segment_shift,
-            most_changed,
+            owns: segment_shift >= PAGE_SHIFT,
+            most_pages,
             dir: dir.to_path_buf(),
             key: key.to_owned(),
             len,
@@ -479,22 +485,40 @@ impl TableStore for DiskStore {
     fn enter(&self, start: usize, end: usize) {
         let shift = self.segment_shift;
         let table = &self.table;
-        let written = self.resident.enter(
+        let owns = self.owns;
+        let segment_pages = 1u64 << shift.saturating_sub(PAGE_SHIFT);
+        let entered = self.resident.enter(
             start >> shift,
-            || table.changed_pages() > self.most_changed,
+            |segments| {
+                if owns {
+                    segments as u64 * segment_pages > self.most_pages
+                } else {
+                    table.changed_pages() > self.most_pages
+                }
+            },
             |segment| {
                 self.write_undo().map_err(|e| (UNDO_FILE, e))?;
-                table
-                    .write_back(segment << shift, (segment + 1) << shift)
-                    .map_err(|e| (TABLE_FILE, e))
+                let (start, end) = (segment << shift, (segment + 1) << shift);
+                let written = if owns {
+                    table.write_back(start, end)
+                } else {
+                    table.write_back_changed(start, end)
+                };
+                written.map_err(|e| (TABLE_FILE, e))
             },
         );
-        if let Err((file, source)) = written {
-            self.fail_io(file, source);
+        let new = match entered {
+            Ok(new) => new,
+            Err((file, source)) => self.fail_io(file, source),
+        };
+        if new || !owns {
+            // Read at once (if the prefetch has not done so already): a request for the lot,
+            // where the faults of its first touches would read a page at a time.
+            table.will_need(start, end);
+            if owns {
+                table.own(start, end);
+            }
         }
-        // Read at once (if the prefetch has not done so already): a request for the lot,
-        // where the faults of its first touches would read a page at a time.
-        table.will_need(start, end);
     }
 
     fn prefetch(&self, start: usize, end: usize) {

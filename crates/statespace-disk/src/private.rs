@@ -97,10 +97,25 @@ impl Private {
         self.count.load(Ordering::Relaxed)
     }
 
-    /// Writes the changed pages among the words `start..end` to the file and drops their
-    /// copies from memory (the next read finds them in the file). No thread may write those
-    /// words meanwhile.
+    /// Writes the changed pages among the words `start..end` (whole pages) to the file and
+    /// drops every copy of their pages from memory (the next read finds them in the file). No
+    /// thread may read or write those pages meanwhile.
     pub(crate) fn write_back(&self, start: usize, end: usize) -> io::Result<()> {
+        self.write_changed(start, end, false)?;
+        self.discard(start, end);
+        Ok(())
+    }
+
+    /// Writes the changed pages among the words `start..end` to the file and drops their
+    /// copies (and only theirs) from memory. No thread may write those words meanwhile.
+    pub(crate) fn write_back_changed(&self, start: usize, end: usize) -> io::Result<()> {
+        self.write_changed(start, end, true)
+    }
+
+    /// Writes the changed pages among the words `start..end` to the file; their copies are
+    /// dropped when `drop`, and otherwise stay, the same as the file's pages now. No thread may
+    /// write those words meanwhile.
+    fn write_changed(&self, start: usize, end: usize, drop: bool) -> io::Result<()> {
         let end = end.min(self.words);
         if start >= end {
             return Ok(());
@@ -132,20 +147,53 @@ impl Private {
                 self.changed[p / 64].fetch_and(!(1 << (p % 64)), Ordering::Relaxed);
             }
             self.count.fetch_sub((page - run) as u64, Ordering::Relaxed);
-            self.discard(from, to);
+            if drop {
+                self.discard(from, to);
+            }
         }
         Ok(())
     }
 
-    /// Writes every changed page to the file.
+    /// Writes every changed page to the file (their copies stay, the same as the file's pages
+    /// now). No thread may write meanwhile.
     pub(crate) fn write_back_all(&self) -> io::Result<()> {
         for (i, cell) in self.changed.iter().enumerate() {
             if cell.load(Ordering::Relaxed) != 0 {
                 let start = (i * 64) << PAGE_SHIFT;
-                self.write_back(start, start + (64 << PAGE_SHIFT))?;
+                self.write_changed(start, start + (64 << PAGE_SHIFT), false)?;
             }
         }
         Ok(())
+    }
+
+    /// Makes the unchanged pages of the words `start..end` (whole pages that no other thread
+    /// writes meanwhile; a read meanwhile costs its fault) the process's own copies at once,
+    /// read from the file: a
+    /// store into a page mapped from the file (read before) faults, and the fault flushes the
+    /// page's old mapping from every core's TLB, an interrupt to the other cores for each
+    /// page (`docs/performance.md` has what that cost); here the mappings go at once, one
+    /// flush for a run of pages, and the copies are made with no mapping to flush. What
+    /// memory the copies take is the caller's to count.
+    pub(crate) fn own(&self, start: usize, end: usize) {
+        let end = end.min(self.words);
+        if start >= end {
+            return;
+        }
+        let last = (end - 1) >> PAGE_SHIFT;
+        let mut page = start >> PAGE_SHIFT;
+        while page <= last {
+            if self.is_changed(page) {
+                page += 1;
+                continue;
+            }
+            let run = page;
+            while page <= last && !self.is_changed(page) {
+                page += 1;
+            }
+            let (from, to) = (run << PAGE_SHIFT, (page << PAGE_SHIFT).min(self.words));
+            self.discard(from, to);
+            self.advise(from, to, libc::MADV_POPULATE_WRITE);
+        }
     }
 
     /// Writes every changed page to the file and waits for the disk to have the file.
@@ -163,8 +211,9 @@ impl Private {
         self.changed[page / 64].load(Ordering::Relaxed) >> (page % 64) & 1 == 1
     }
 
-    /// Drops the process's copies of the words `start..end` (whole pages), written to the
-    /// file already: the next read of them maps the file's pages again.
+    /// Drops the process's copies of the words `start..end` (whole pages), the same as the
+    /// file's (written to it already, or never changed): the next read of them maps the
+    /// file's pages again.
     fn discard(&self, start: usize, end: usize) {
         self.advise(start, end, libc::MADV_DONTNEED);
     }
@@ -176,8 +225,9 @@ impl Private {
         if start < end {
             // SAFETY: the range lies within the mapping and starts on a page (a multiple of 512
             // words, the mapping starting on a page). The advice changes what is in memory,
-            // never the bytes: `WILLNEED` reads ahead, and `DONTNEED` is given only for pages
-            // written to the file. A failure costs time or memory, never data.
+            // never the bytes: `WILLNEED` reads ahead, `POPULATE_WRITE` copies the file's pages
+            // (as a store would), and `DONTNEED` is given only for pages the same as the
+            // file's. A failure costs time or memory, never data.
             #[allow(unsafe_code)]
             unsafe {
                 libc::madvise(

@@ -40,19 +40,22 @@ impl Resident {
         }
     }
 
-    /// A thread takes `segment`; then, while `over` says memory is short, the segment used
-    /// longest ago that no thread holds is let go and handed to `evict` (under the lock, so
-    /// that no thread enters it while it is written back).
+    /// A thread takes `segment`; then, while `over` says that the segments entered and not
+    /// let go (their number given) take too much memory, the segment used longest ago that no
+    /// thread holds is let go and handed to `evict` (under the lock, so that no thread enters
+    /// it while it is written back). Returns whether `segment` was let go before (or never
+    /// entered): its pages are not the process's own yet.
     pub(crate) fn enter<E>(
         &self,
         segment: usize,
-        over: impl Fn() -> bool,
+        over: impl Fn(usize) -> bool,
         mut evict: impl FnMut(usize) -> Result<(), E>,
-    ) -> Result<(), E> {
+    ) -> Result<bool, E> {
         let mut lru = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let lru = &mut *lru;
         lru.clock += 1;
-        if lru.stamp[segment] == 0 {
+        let new = lru.stamp[segment] == 0;
+        if new {
             lru.count += 1;
         }
         lru.stamp[segment] = lru.clock;
@@ -63,13 +66,13 @@ impl Resident {
             let stamp = &lru.stamp;
             lru.order.retain(|&(s, t)| stamp[s] == t);
         }
-        while over() {
+        while over(lru.count) {
             let Some(oldest) = lru.oldest() else {
                 break;
             };
             evict(oldest)?;
         }
-        Ok(())
+        Ok(new)
     }
 
     /// The thread that entered `segment` is done with it (a segment never entered: nothing).

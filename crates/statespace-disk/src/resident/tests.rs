@@ -1,27 +1,24 @@
 //! The order in which segments are let go.
 
-use std::cell::Cell;
-
 use super::Resident;
 
 /// Enters `segment`, then lets go of segments while more than `most` are entered; the
 /// segments let go.
 fn enter(resident: &Resident, segment: usize, most: usize) -> Vec<usize> {
-    let gone = std::cell::RefCell::new(Vec::new());
-    let count =
-        Cell::new(resident.entered().len() + usize::from(!resident.entered().contains(&segment)));
-    resident
+    let mut gone = Vec::new();
+    let was_in = resident.entered().contains(&segment);
+    let new = resident
         .enter(
             segment,
-            || count.get() > most,
+            |count| count > most,
             |s| {
-                gone.borrow_mut().push(s);
-                count.set(count.get() - 1);
+                gone.push(s);
                 Ok::<(), ()>(())
             },
         )
         .unwrap();
-    gone.into_inner()
+    assert_eq!(new, !was_in, "segment {segment}");
+    gone
 }
 
 #[test]
