@@ -219,13 +219,18 @@ fn a_killed_process_goes_on_to_the_same_result() {
     }
 }
 
+/// A ring of 5000 states, a move to either neighbour.
+fn ring() -> impl Space + Sync {
+    from_fn(|s, visit| {
+        visit((s + 1) % 5000);
+        visit((s + 4999) % 5000);
+    })
+}
+
 #[test]
 fn a_folder_holds_one_search() {
     let folder = Folder::new("other");
-    let ring = from_fn(|s, visit| {
-        visit((s + 1) % 5000);
-        visit((s + 4999) % 5000);
-    });
+    let ring = ring();
     TwoBitSearch::new(&ring, 5000)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
@@ -255,10 +260,7 @@ fn a_folder_holds_one_search() {
 #[test]
 fn a_checkpoint_of_the_first_version_is_read() {
     let folder = Folder::new("version");
-    let ring = from_fn(|s, visit| {
-        visit((s + 1) % 5000);
-        visit((s + 4999) % 5000);
-    });
+    let ring = ring();
     let (_, levels) = TwoBitSearch::new(&ring, 5000)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
