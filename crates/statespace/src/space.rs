@@ -12,7 +12,7 @@ pub trait Space {
     ///
     /// The two-bit search ([`TwoBitSearch`](crate::TwoBitSearch)) expands a level by blocks of
     /// 64 states, and a block may hold older states with the level's code (distance mod 3).
-    /// When this is `false`, it keeps a bit a state for the states each level reached (an
+    /// When this is `false`, it keeps a bit a state for the states expanded already (an
     /// eighth of a byte a state, half the table again), so that each state is expanded once,
     /// and calls [`Space::for_each_successor`] for each of them itself (a space whose
     /// `expand_block` is not its own gains nothing from it); when `true`, it keeps none, hands

@@ -226,7 +226,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
         }
     }
 
-    /// Whether to keep a bit a state for each level's new states, so that every state is
+    /// Whether to keep a bit a state for the states expanded already, so that every state is
     /// expanded once (`len / 8` bytes more). By default, when the space expands state by state
     /// ([`Space::expands_blocks`] is `false`); without it, a block's older states with the
     /// level's code (distance mod 3) are expanded again, which changes nothing but the time.

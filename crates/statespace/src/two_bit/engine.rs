@@ -30,6 +30,13 @@
 //! anything was reached: which sets reach something is unpredictable, and a branch on it costs
 //! more than the write.
 //!
+//! A space that expands state by state (the default [`Space::expand_block`]) is called for
+//! each state of the level not yet expanded (an exact frontier: a bit a state, set as its block
+//! is expanded, so that reaching a state writes its word of codes and a dirty bit, nothing
+//! more). When successors are read at once, the closure handed to
+//! [`Space::for_each_successor`] holds the table itself and does what a plain loop does: load
+//! the successor's word and test its field; an unreached one leaves the space's loop.
+//!
 //! A level's moves land all over a segment; a segment with enough dirty blocks is read in order
 //! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
 //! streaming speed rather than a cache line at a time.
@@ -418,13 +425,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
         let new = self.write(word, mask);
         self.next.mark_if(word / 2, new != 0);
-        self.shared.enter(word, new);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
     }
 
     /// [`Level::reach_word`] for the one state `state` (in the segment the calling thread
-    /// holds): its field written, its block marked and its frontier bit set directly, with no
-    /// mask to gather.
+    /// holds): its field written and its block marked directly, with no mask to gather.
     #[inline(always)]
     fn reach_state(&self, found: &mut u64, state: u64) {
         let word = (state >> 5) as usize;
@@ -434,16 +439,15 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         if codes >> shift & UNSEEN != UNSEEN {
             return;
         }
-        self.reach_loaded(found, state, codes);
+        self.reach_loaded(found, state, cell, codes);
     }
 
     /// [`Level::reach_state`] for an unreached `state` whose word of codes the caller read
-    /// already (`codes`), in the segment it holds: a second load saved.
+    /// already (`codes`, from `cell`), in the segment it holds: a second load saved.
     #[inline(always)]
-    fn reach_loaded(&self, found: &mut u64, state: u64, codes: u64) {
+    fn reach_loaded(&self, found: &mut u64, state: u64, cell: &AtomicU64, codes: u64) {
         let word = (state >> 5) as usize;
         let shift = 2 * (state & 31);
-        let cell = &self.shared.table[word];
         if let Some(store) = self.shared.store {
             store.before_write(word);
         }
@@ -452,13 +456,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             Ordering::Relaxed,
         );
         self.next.mark_if(word / 2, true);
-        if let Some(frontier) = &self.shared.frontier {
-            let cell = &frontier[(state >> 6) as usize];
-            cell.store(
-                cell.load(Ordering::Relaxed) | 1 << (state & 63),
-                Ordering::Relaxed,
-            );
-        }
         *found += self.shared.weight.of(state);
     }
 
@@ -494,7 +491,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let new_low = self.write(word, set as u64);
         let new_high = self.write(word + 1, (set >> 64) as u64);
         self.next.mark_if(word / 2, new_low | new_high != 0);
-        self.shared.enter_block(word / 2, new_low, new_high);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
         worker.found += self.shared.weight.of_block(first, new);
     }
@@ -507,7 +503,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         for (i, piece) in set.three_words(first).into_iter().enumerate() {
             let new = self.write(word + i, piece);
             self.next.mark_if((word + i) / 2, new != 0);
-            self.shared.enter(word + i, new);
             worker.found += self.shared.weight.of_fields(((word + i) as u64) << 5, new);
         }
     }
@@ -682,14 +677,14 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         if first + 64 > self.shared.len {
             members &= !Members::ALL.shift_up((self.shared.len - first) as u32);
         }
-        if let Some(frontier) = &self.shared.frontier {
-            // Only the states the last level reached, not older ones with the same code; they
-            // leave the frontier as they are expanded. A space with a frontier expands state by
-            // state, so its states are handed over one by one, with no set made.
-            let cell = &frontier[block];
-            let entered = cell.load(Ordering::Relaxed);
-            let mut states = entered & members.bits();
-            cell.store(entered & !states, Ordering::Relaxed);
+        if let Some(done) = &self.shared.done {
+            // Only the states not yet expanded, not older ones with the level's code. A space
+            // with an exact frontier expands state by state, so its states are handed over one
+            // by one, with no set made.
+            let cell = &done[block];
+            let before = cell.load(Ordering::Relaxed);
+            let mut states = members.bits() & !before;
+            cell.store(before | states, Ordering::Relaxed);
             if states == 0 {
                 return;
             }
@@ -697,12 +692,35 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             // would be a store and a load a successor when the loop is not inlined.
             worker.expanded += u64::from(states.count_ones());
             let mut sink = self.sink(worker, segment, first);
-            while states != 0 {
-                let state = first + u64::from(states.trailing_zeros());
-                states &= states - 1;
-                self.shared
-                    .space
-                    .for_each_successor(state, |succ| sink.one(state, succ));
+            if self.far_mask == 0 {
+                // Every successor read at once: the table copied into the closure, so that the
+                // space's loop keeps it in registers, and nothing else checked on the way to
+                // the load.
+                let table = self.shared.table;
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    let sink = &mut sink;
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        match table.get((succ >> 5) as usize) {
+                            Some(cell) => {
+                                let codes = cell.load(Ordering::Relaxed);
+                                if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
+                                    sink.unseen(state, succ, cell, codes);
+                                }
+                            }
+                            None => sink.gather(state, succ),
+                        }
+                    });
+                }
+            } else {
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    self.shared
+                        .space
+                        .for_each_successor(state, |succ| sink.one(state, succ));
+                }
             }
             let local = sink.block.take();
             self.after_block(worker, segment, first, local);
@@ -933,21 +951,24 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
             // and refused by the bound check of `gather`.
             let codes = cell.load(Ordering::Relaxed);
             if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
-                if succ < self.len && self.holds(succ) {
-                    self.reach_one(succ, codes);
-                } else {
-                    self.gather(state, succ);
-                }
+                self.unseen(state, succ, cell, codes);
             }
             return;
         }
         self.gather(state, succ);
     }
 
-    /// Reaches `succ`, unreached, in the segment held; `codes` is its word as read.
+    /// A successor read at once and found unreached (`codes` its word, read from `cell`):
+    /// reached when it lies in the segment held (and in the table), else gathered. Out of the
+    /// space's loop: most successors were reached already.
     #[inline(never)]
-    fn reach_one(&mut self, succ: u64, codes: u64) {
-        self.level.reach_loaded(&mut self.worker.found, succ, codes);
+    fn unseen(&mut self, state: u64, succ: u64, cell: &AtomicU64, codes: u64) {
+        if succ < self.len && self.holds(succ) {
+            self.level
+                .reach_loaded(&mut self.worker.found, succ, cell, codes);
+        } else {
+            self.gather(state, succ);
+        }
     }
 
     /// A successor that is not near: checked against the table's bound, then gathered (far ones
@@ -1068,10 +1089,12 @@ struct Shared<'a, S, W> {
     expanded: Padded<AtomicU64>,
     /// The dirty bits of the levels of even and of odd depth.
     dirty: [Dirty; 2],
-    /// With an exact frontier, a bit a state (a word a block of 64): reached in the level
-    /// being expanded or in the next one, and not yet expanded. Only the thread writing a
-    /// block's words touches its word of bits, like the dirty bits.
-    frontier: Option<Vec<AtomicU64>>,
+    /// With an exact frontier, a bit a state (a word a block of 64): expanded already. The
+    /// states of a dirty block with the level's code and no bit are the level's own, not older
+    /// ones with the same code (distance mod 3). The bits are written as a block is expanded,
+    /// by the thread holding its segment (like the dirty bits), not as states are reached: a
+    /// successor's word of bits would be one more line to fetch from far in the table.
+    done: Option<Vec<AtomicU64>>,
     /// The next segment to claim in the level's expansion.
     claim: Padded<AtomicUsize>,
     /// The depth of the level to expand, set by the calling thread before each level.
@@ -1131,27 +1154,6 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
                 .unwrap_or_else(PoisonError::into_inner)
                 .is_empty()
         })
-    }
-
-    /// [`Shared::enter`] for both words of block `block` at once.
-    #[inline(always)]
-    fn enter_block(&self, block: usize, new_low: u64, new_high: u64) {
-        if let Some(frontier) = &self.frontier {
-            let cell = &frontier[block];
-            let new = compress_fields(new_low) | compress_fields(new_high) << 32;
-            cell.store(cell.load(Ordering::Relaxed) | new, Ordering::Relaxed);
-        }
-    }
-
-    /// Adds the states `new` reached in `word` (the low bits of their fields) to the
-    /// frontier, when the search keeps one.
-    #[inline(always)]
-    fn enter(&self, word: usize, new: u64) {
-        if let Some(frontier) = &self.frontier {
-            let cell = &frontier[word / 2];
-            let bits = cell.load(Ordering::Relaxed) | compress_fields(new) << (32 * (word % 2));
-            cell.store(bits, Ordering::Relaxed);
-        }
     }
 
     /// The level of `depth`: its code, and the dirty bits of it and of the next.
@@ -1434,7 +1436,7 @@ impl<I: Iterator<Item = (u64, u32)>> Plan<I> {
 pub(super) struct Options {
     /// The threads asked for (one for small tables, see [`Layout::new`]).
     pub threads: usize,
-    /// Whether to keep a bit a state for each level's new states ([`Shared::frontier`]).
+    /// Whether to keep a bit a state for the states expanded already ([`Shared::done`]).
     pub exact_frontier: bool,
     /// Whether every near successor is reached at once, or far ones gathered (see
     /// [`Reads`]); `None` to choose by trying both ways on the first large levels.
@@ -1488,7 +1490,7 @@ pub(super) fn search_in<S: Space + Sync>(
         far_mask: Padded(AtomicU64::new(far_mask(Reads::new(len, options.cached)))),
         expanded: Padded(AtomicU64::new(0)),
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
-        frontier: if options.exact_frontier {
+        done: if options.exact_frontier {
             Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
         } else {
             None
