@@ -178,6 +178,7 @@ impl Layout {
 /// more, so no word is shared), with a plain load and store; adding
 /// is one `or` with no branch (the search adds on every write, whether or not the write reached
 /// anything).
+///
 struct Dirty {
     bits: Vec<AtomicU64>,
 }
@@ -558,12 +559,17 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     store.prefetch(ahead << shift, (ahead + 1) << shift);
                 }
             }
-            let _held = shared.held.hold(segment);
             let mail = mail(segment);
-            if !mail.is_empty() {
-                self.apply_mail(worker, segment, &mail);
+            // A segment with nothing to do is not held: the current level's dirty bits are
+            // not written during the level, and on a space with many small levels most
+            // segments have none.
+            if !mail.is_empty() || self.has_dirty(segment) {
+                let _held = shared.held.hold(segment);
+                if !mail.is_empty() {
+                    self.apply_mail(worker, segment, &mail);
+                }
+                self.expand_segment(worker, segment);
             }
-            self.expand_segment(worker, segment);
             if let Some(store) = shared.store {
                 let shift = shared.layout.segment_words_shift();
                 store.done_with(segment << shift, (segment + 1) << shift);
@@ -616,20 +622,22 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let start = segment << bits_shift;
         let end = ((segment + 1) << bits_shift).min(self.current.bits.len());
         let bits = &self.current.bits[start..end];
-        let dirty: u64 = bits
-            .iter()
-            .map(|b| u64::from(b.load(Ordering::Relaxed).count_ones()))
-            .sum();
-        if dirty == 0 {
+        if bits.iter().all(|b| b.load(Ordering::Relaxed) == 0) {
             return;
         }
         if let Some(store) = self.shared.store {
             let shift = layout.segment_words_shift();
             store.enter(segment << shift, (segment + 1) << shift);
         }
-        // Segments have at most 2^WARM_SHIFT words (MAX_SEGMENT_SHIFT).
-        if dirty << (WARM_SHIFT - words_shift) >= WARM_BLOCKS {
-            self.warm(segment);
+        if self.shared.done.is_none() {
+            let dirty: u64 = bits
+                .iter()
+                .map(|b| u64::from(b.load(Ordering::Relaxed).count_ones()))
+                .sum();
+            // Segments have at most 2^WARM_SHIFT words (MAX_SEGMENT_SHIFT).
+            if dirty << (WARM_SHIFT - words_shift) >= WARM_BLOCKS {
+                self.warm(segment);
+            }
         }
         for (i, cell) in bits.iter().enumerate() {
             let mut blocks = cell.load(Ordering::Relaxed);
@@ -689,8 +697,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 return;
             }
             // States, not successors, are counted for `Reads`: a count in the space's loop
-            // would be a store and a load a successor when the loop is not inlined.
-            worker.expanded += u64::from(states.count_ones());
+            // would be a store and a load a successor when the loop is not inlined. (Counted
+            // one by one: `count_ones` is a dozen instructions on a target without `popcnt`.)
+            let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
             if self.far_mask == 0 {
                 // Every successor read at once: the table copied into the closure, so that the
@@ -700,6 +709,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 while states != 0 {
                     let state = first + u64::from(states.trailing_zeros());
                     states &= states - 1;
+                    expanded += 1;
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
                         match table.get((succ >> 5) as usize) {
@@ -717,12 +727,14 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 while states != 0 {
                     let state = first + u64::from(states.trailing_zeros());
                     states &= states - 1;
+                    expanded += 1;
                     self.shared
                         .space
                         .for_each_successor(state, |succ| sink.one(state, succ));
                 }
             }
             let local = sink.block.take();
+            worker.expanded += expanded;
             self.after_block(worker, segment, first, local);
             return;
         }
@@ -1256,11 +1268,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
                 .is_some()
             {}
             plan.sizes = resume.sizes;
-            for (cell, bits) in self.dirty[(resume.depth % 2) as usize]
-                .bits
-                .iter()
-                .zip(resume.dirty)
-            {
+            let dirty = &self.dirty[(resume.depth % 2) as usize];
+            for (cell, bits) in dirty.bits.iter().zip(resume.dirty) {
                 cell.store(bits, Ordering::Relaxed);
             }
             resumed = Some(resume.depth);
