@@ -250,7 +250,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
     /// state (none with [`TwoBitSearch::slices_on_disk`]), plus two bitmaps of a bit per 64
     /// states each, plus, for a space that expands state by state ([`Space::expands_blocks`]
-    /// `false`), a frontier bit a state.
+    /// `false`), a bit a state for the states expanded.
     pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
         let owners = Owners::new(self.len, cluster.peers());
         let first = cluster.process() * cluster.workers();

@@ -34,12 +34,12 @@ pub(crate) struct Slice {
     pub(crate) current: Vec<u64>,
     /// The blocks that receive a state in this level.
     pub(crate) next: Vec<u64>,
-    /// For a space that expands state by state, a bit a state (a word a block): reached in the
-    /// level being expanded or in this one, and not yet expanded, so that each state is
-    /// expanded once and not again with every later level that shares its code (as
-    /// `statespace::TwoBitSearch` does; a space with a block expansion of its own takes the
-    /// older states along at no cost, and keeps none).
-    frontier: Option<Vec<u64>>,
+    /// For a space that expands state by state, a bit a state (a word a block): expanded
+    /// already, so that each state is expanded once and not again with every later level that
+    /// shares its code (as `statespace::TwoBitSearch` does; a space with a block expansion of
+    /// its own takes the older states along at no cost, and keeps none). Set as a block is
+    /// expanded, not as a state is reached: reaching writes the state's word of codes alone.
+    done: Option<Vec<u64>>,
 }
 
 impl Slice {
@@ -64,7 +64,7 @@ impl Slice {
             },
             current: filled(bitmap, 0)?,
             next: filled(bitmap, 0)?,
-            frontier: if exact {
+            done: if exact {
                 Some(filled(blocks as usize, 0)?)
             } else {
                 None
@@ -85,9 +85,6 @@ impl Slice {
         self.words[word] = codes;
         let block = word / 2;
         self.next[block / 64] |= u64::from(new != 0) << (block % 64);
-        if let Some(frontier) = &mut self.frontier {
-            frontier[block] |= Members::from_layout(u128::from(new)).bits() << (32 * (word % 2));
-        }
         new
     }
 
@@ -118,11 +115,7 @@ impl Slice {
         (*low, *high) = (low_codes, high_codes);
         let block = word / 2;
         self.next[block / 64] |= u64::from(new_low | new_high != 0) << (block % 64);
-        let new = u128::from(new_low) | u128::from(new_high) << 64;
-        if let Some(frontier) = &mut self.frontier {
-            frontier[block] |= Members::from_layout(new).bits();
-        }
-        new
+        u128::from(new_low) | u128::from(new_high) << 64
     }
 
     /// Writes `code` into the unreached states of `set` from local state `first` (all in the
@@ -157,15 +150,15 @@ impl Slice {
     }
 
     /// The states of `members` (of the block of 64 from local state `first`) to expand: all
-    /// of them, or with a frontier those not yet expanded, which leave it.
+    /// of them, or with a frontier those not yet expanded, which are marked expanded.
     #[inline]
     pub(crate) fn take_frontier(&mut self, first: u64, members: Members) -> Members {
-        match &mut self.frontier {
+        match &mut self.done {
             None => members,
-            Some(frontier) => {
-                let cell = &mut frontier[(first / BLOCK) as usize];
-                let states = *cell & members.bits();
-                *cell &= !states;
+            Some(done) => {
+                let cell = &mut done[(first / BLOCK) as usize];
+                let states = members.bits() & !*cell;
+                *cell |= states;
                 Members::from_bits(states)
             }
         }
@@ -192,8 +185,8 @@ impl Slice {
     /// that share the current code are expanded once more, harmlessly, as their neighbours are
     /// all reached).
     pub(crate) fn mark_all(&mut self) {
-        if let Some(frontier) = &mut self.frontier {
-            frontier.fill(u64::MAX);
+        if let Some(done) = &mut self.done {
+            done.fill(0);
         }
         let blocks = self.len.div_ceil(BLOCK);
         for (index, word) in self.current.iter_mut().enumerate() {

@@ -118,6 +118,39 @@ fn successors_gathered_and_prefetched_give_the_binomial_levels(
     assert_eq!(report.levels.sizes(), binomial.collect::<Vec<_>>());
 }
 
+/// How many times each state of the torus was expanded by [`counted_torus`].
+static TORUS_CALLS: [std::sync::atomic::AtomicU32; 97 * 61] =
+    [const { std::sync::atomic::AtomicU32::new(0) }; 97 * 61];
+
+/// The torus, each expansion counted.
+fn counted_torus(s: u64, visit: &mut dyn FnMut(u64)) {
+    TORUS_CALLS[s as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    torus(s, visit);
+}
+
+#[test]
+fn a_space_expanded_state_by_state_has_each_state_expanded_once() {
+    use std::sync::atomic::Ordering;
+    // The torus's levels share blocks, so blocks hold older states with the level's code.
+    for workers in [1, 3] {
+        TORUS_CALLS
+            .iter()
+            .for_each(|c| c.store(0, Ordering::Relaxed));
+        let report = TwoBitSearch::new(FnSpace(counted_torus as Successors), 97 * 61, "torus")
+            .sources([0, 3000])
+            .run(&Cluster::single(workers))
+            .unwrap();
+        assert_eq!(report.levels.sizes(), expected(1, false));
+        for (state, calls) in TORUS_CALLS.iter().enumerate() {
+            assert_eq!(
+                calls.load(Ordering::Relaxed),
+                1,
+                "state {state}, {workers} workers"
+            );
+        }
+    }
+}
+
 #[test]
 fn workers_without_states_take_part() {
     // 100 states, slices of 1024: workers 1 to 4 own nothing.
