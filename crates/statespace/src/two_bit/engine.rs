@@ -802,20 +802,28 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
     }
 
-    /// Reaches the unreached successors batched by `worker` (sending those outside `segment`,
-    /// the one it holds, to their appliers), and empties the batch.
+    /// Reaches the unreached successors batched by `worker` (those outside `segment`, the one
+    /// it holds, go to their segment's bucket), and empties the batch.
     #[inline]
     fn probe(&self, worker: &mut Worker, segment: usize) {
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
+        let table = self.shared.table;
         for &succ in &batch {
             if layout.writes(segment, succ) {
                 // Most single successors were reached already (each state is reached from
                 // several): those are only read.
                 self.reach_state(&mut worker.found, succ);
-            } else {
-                let word = (succ >> 5) as usize;
-                self.reach_mask(worker, segment, word, 1 << (2 * (succ & 31)));
+            } else if table[(succ >> 5) as usize].load(Ordering::Relaxed) >> (2 * (succ & 31))
+                & UNSEEN
+                == UNSEEN
+            {
+                // Seen unreached without a hold (a state reached stays so): reached with the
+                // others of its bucket.
+                let target = layout.segment(succ);
+                if worker.far.push(target, succ) {
+                    self.flush_bucket(worker, target);
+                }
             }
         }
         batch.clear();
@@ -990,6 +998,14 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         let shared = self.level.shared;
         check_bound(state, succ, shared.len);
         if !self.holds(succ) {
+            if !self.layout.confined {
+                // Read first, a batch at a time with its word prefetched now, like the near
+                // ones: most far successors were reached already, and only the others need a
+                // bucket (a store now, a load and a second read of the word when it is full).
+                prefetch_read(&shared.table[(succ >> 5) as usize]);
+                self.worker.batch.push(succ);
+                return;
+            }
             let segment = shared.layout.segment(succ);
             if self.worker.far.push(segment, succ) {
                 self.level.flush_bucket(self.worker, segment);
