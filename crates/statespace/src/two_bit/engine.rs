@@ -7,18 +7,19 @@
 //! fewer segments instead of holding the others up. While a thread holds a segment it is the
 //! only one to write the segment's words and dirty bits, with plain loads and stores (an
 //! `AtomicU64` load and store with `Relaxed` ordering compile to ordinary moves: no `lock`ed
-//! instruction). A successor outside the segment held is gathered in a bucket for its segment
-//! (see [`Far`]); a full bucket is written at once when no thread holds its segment (held for
+//! instruction). A successor outside the segment held is read first (at once, or batched with
+//! its word prefetched), and when it is unreached gathered in a bucket for its segment (see
+//! [`Far`]); a full bucket is written at once when no thread holds its segment (held for
 //! the write: a flag per segment, taken and let go with one atomic swap and one store), and
 //! otherwise sent, as (word, states) pairs, to the thread that applies that segment's mail
 //! (segment `s` to thread `s mod T`), and applied after every thread has expanded. A search in
 //! a [`TableStore`] (on disk) is confined: every successor outside the segment held is mailed,
 //! and the mail is kept, sorted, for the next level, which writes a segment's part (with its
 //! own code: those states are its own) when it claims the segment, before expanding it, so that
-//! a level reads the table once; its levels claim segments in alternate directions. In a table
-//! small enough for the caches a successor's word is read first, which needs no hold: a state
-//! reached stays reached, and most successors are, so most never reach a bucket (on spaces
-//! whose moves land anywhere, this is what lets a second thread double the speed).
+//! a level reads the table once; its levels claim segments in alternate directions. Reading a
+//! successor's word needs no hold: a state reached stays reached, and most successors are, so
+//! most never reach a bucket (on spaces whose moves land anywhere, this is what lets a second
+//! thread pay).
 //!
 //! Dirty bits mark the blocks of 64 states (two words of codes) that received a state in the
 //! level just finished: the next level expands exactly those blocks, handing each block's
@@ -983,16 +984,21 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// space's loop: most successors were reached already.
     #[inline(never)]
     fn unseen(&mut self, state: u64, succ: u64, cell: &AtomicU64, codes: u64) {
-        if succ < self.len && self.holds(succ) {
+        if succ >= self.len {
+            // Refused, naming both states.
+            self.gather(state, succ);
+        } else if self.holds(succ) {
             self.level
                 .reach_loaded(&mut self.worker.found, succ, cell, codes);
         } else {
-            self.gather(state, succ);
+            // Read already: straight to its segment's bucket.
+            self.bucket(succ);
         }
     }
 
-    /// A successor that is not near: checked against the table's bound, then gathered (far ones
-    /// by segment, reached a segment at a time; the others with their words prefetched).
+    /// A successor not read yet (or past the table's end): checked against the table's bound,
+    /// then batched with its word prefetched, to be read when the batch is probed (in a
+    /// confined search, one in a segment the thread does not hold goes to its bucket unread).
     #[inline(never)]
     fn gather(&mut self, state: u64, succ: u64) {
         let shared = self.level.shared;
@@ -1006,10 +1012,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
                 self.worker.batch.push(succ);
                 return;
             }
-            let segment = shared.layout.segment(succ);
-            if self.worker.far.push(segment, succ) {
-                self.level.flush_bucket(self.worker, segment);
-            }
+            self.bucket(succ);
             return;
         }
         if (succ ^ self.block.first()) >> 8 != 0 {
@@ -1017,6 +1020,16 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
             prefetch_read(&shared.table[(succ >> 5) as usize]);
         }
         self.worker.batch.push(succ);
+    }
+
+    /// Adds `succ`, unreached when it was read and in a segment the calling thread does not
+    /// hold, to its segment's bucket; reaches (or mails) the bucket when it is full.
+    #[inline]
+    fn bucket(&mut self, succ: u64) {
+        let segment = self.layout.segment(succ);
+        if self.worker.far.push(segment, succ) {
+            self.level.flush_bucket(self.worker, segment);
+        }
     }
 
     /// Whether the calling thread may write the words of `state`'s segment.
