@@ -16,6 +16,9 @@
 //!   threads;
 //! * **hypercube, 2^25 states** (a move flips one of 25 bits: cheap moves, a fifth of them to
 //!   the far end of the table): the plain queue BFS, then `TwoBitSearch` on 1 and 2 threads;
+//! * **hashed, 2^25 states** (four moves a state, each a hash of the state and the move: cheap
+//!   moves that land anywhere, a one-way graph, the two-bit table's worst case): the plain
+//!   queue BFS, then `TwoBitSearch` on 1 and 2 threads.
 //!
 //! Every row checks that its level sizes equal its baseline's.
 
@@ -101,6 +104,24 @@ impl Space for Cube {
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         for bit in 0..self.d {
             visit(state ^ 1 << bit);
+        }
+    }
+}
+
+/// A one-way graph of `len` states, four moves a state, each landing on a hash of the state and
+/// the move (splitmix64's finalizer, scaled to `len` by a multiply): cheap moves, none near.
+struct Hashed {
+    len: u64,
+}
+
+impl Space for Hashed {
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        for step in 1..=4 {
+            let mut z = state.wrapping_mul(4).wrapping_add(step);
+            z = (z ^ z >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            visit((u128::from(z) * u128::from(self.len) >> 64) as u64);
         }
     }
 }
@@ -246,6 +267,16 @@ fn main() {
         rows(
             "hypercube, 2^25 states, per state",
             &Cube { d: 25 },
+            1 << 25,
+            0,
+            "plain queue BFS",
+            plain::queue,
+        )
+    });
+    wanted("hashed").then(|| {
+        rows(
+            "hashed, 2^25 states, per state",
+            &Hashed { len: 1 << 25 },
             1 << 25,
             0,
             "plain queue BFS",
