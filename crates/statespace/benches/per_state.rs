@@ -121,7 +121,7 @@ impl Space for Hashed {
             z = (z ^ z >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
             z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^= z >> 31;
-            visit((u128::from(z) * u128::from(self.len) >> 64) as u64);
+            visit(((u128::from(z) * u128::from(self.len)) >> 64) as u64);
         }
     }
 }
