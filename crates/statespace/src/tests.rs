@@ -543,6 +543,21 @@ fn two_bit_bfs_of_a_per_state_space_equals_a_queue_bfs(#[case] threads: usize) {
                 .cached(cached)
                 .run();
             assert_eq!(levels.sizes(), sizes, "round {round}, {exact} {cached}");
+            // Weighted: each level's weight is its states' (counted as codes are written).
+            let (_, weighed) = crate::TwoBitSearch::new(&space, len)
+                .sources(sources)
+                .threads(threads)
+                .exact_frontier(exact)
+                .cached(cached)
+                .weight(|state: u64| state % 3 + 1)
+                .run();
+            let mut weights = vec![0; sizes.len()];
+            for (state, d) in distance.iter().enumerate() {
+                if let Some(d) = d {
+                    weights[*d as usize] += state as u64 % 3 + 1;
+                }
+            }
+            assert_eq!(weighed.sizes(), weights, "round {round}, {exact} {cached}");
             for state in 0..len {
                 let want = distance[state as usize].map(|d| d % 3);
                 assert_eq!(

@@ -220,6 +220,9 @@ struct Worker {
     batch: Vec<u64>,
     /// Single successors in segments the thread does not hold, a bucket per segment.
     far: Far,
+    /// With reached bits on several threads: per thread, the successors found in the segments
+    /// it owns, not yet sent ([`Shared::inbox`]).
+    sent: Vec<Vec<u64>>,
 }
 
 impl Worker {
@@ -232,6 +235,7 @@ impl Worker {
             expanded: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
             far: Far::new(layout),
+            sent: vec![Vec::new(); layout.threads],
         }
     }
 }
@@ -264,9 +268,9 @@ fn far_mask(reads: Reads) -> u64 {
 /// the unit tests, so that buckets are reached while other threads hold segments, and some
 /// are mailed.
 #[cfg(not(test))]
-const FAR_BUCKET_SHIFT: u32 = 8;
+const FAR_BUCKET_SHIFT: u32 = 5;
 #[cfg(test)]
-const FAR_BUCKET_SHIFT: u32 = 1;
+const FAR_BUCKET_SHIFT: u32 = 5;
 
 /// log2 of the fewest far successors a bucket holds, however many the segments.
 #[cfg(not(test))]
@@ -319,6 +323,10 @@ impl Far {
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
+
+/// With reached bits on several threads, the successors a thread gathers for another before it
+/// sends them (32 KiB).
+const CHUNK: usize = 4096;
 
 /// How long a thread at a [`Barrier`] spins before it sleeps, when every thread has a core of
 /// its own: 2 ms, as the levels of small tables are a few milliseconds long and a thread that
@@ -425,6 +433,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// in `word`, which the calling thread holds.
     #[inline(always)]
     fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
+        if let Some(reached) = self.shared.reached() {
+            let bits = compress_fields(mask) << (32 * (word % 2));
+            self.reach_bits(reached, word / 2, bits);
+            return;
+        }
         let new = self.write(word, mask);
         self.next.mark_if(word / 2, new != 0);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
@@ -434,6 +447,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// holds): its field written and its block marked directly, with no mask to gather.
     #[inline(always)]
     fn reach_state(&self, found: &mut u64, state: u64) {
+        if let Some(reached) = self.shared.reached() {
+            // Most are reached already: read, and written only when not.
+            let block = (state >> 6) as usize;
+            let bit = 1 << (state & 63);
+            let cell = &reached[block];
+            let bits = cell.load(Ordering::Relaxed);
+            if bits & bit == 0 {
+                cell.store(bits | bit, Ordering::Relaxed);
+                self.next.mark_if(block, true);
+            }
+            return;
+        }
         let word = (state >> 5) as usize;
         let shift = 2 * (state & 31);
         let cell = &self.shared.table[word];
@@ -488,6 +513,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// calling thread: both words at once, and one dirty mark.
     #[inline(always)]
     fn reach_block(&self, worker: &mut Worker, first: u64, set: Members) {
+        if let Some(reached) = self.shared.reached() {
+            self.reach_bits(reached, (first >> 6) as usize, set.bits());
+            return;
+        }
         let word = (first >> 5) as usize;
         let set = set.layout();
         let new_low = self.write(word, set as u64);
@@ -495,6 +524,70 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         self.next.mark_if(word / 2, new_low | new_high != 0);
         let new = u128::from(new_low) | u128::from(new_high) << 64;
         worker.found += self.shared.weight.of_block(first, new);
+    }
+
+    /// With a reached bit a state ([`Shared::reached`]): marks `state` (in the table, in the
+    /// segment the calling thread holds) reached, and its block dirty when it was not, with no
+    /// branch on whether it was (which is as unpredictable as the moves).
+    #[inline(always)]
+    fn set_reached(&self, reached: &[AtomicU64], state: u64) {
+        let block = (state >> 6) as usize;
+        let cell = &reached[block];
+        let bits = cell.load(Ordering::Relaxed);
+        let bit = 1 << (state & 63);
+        cell.store(bits | bit, Ordering::Relaxed);
+        self.next.mark_if(block, bits & bit == 0);
+    }
+
+    /// With a reached bit a state ([`Shared::reached`]): marks the states `bits` of block
+    /// `block` (bit `i` for state `64 * block + i`, in the segment the calling thread holds)
+    /// reached, and the block dirty; their codes are written by [`Level::merge`].
+    #[inline(always)]
+    fn reach_bits(&self, reached: &[AtomicU64], block: usize, bits: u64) {
+        let cell = &reached[block];
+        let old = cell.load(Ordering::Relaxed);
+        cell.store(old | bits, Ordering::Relaxed);
+        self.next.mark_if(block, bits & !old != 0);
+    }
+
+    /// With a reached bit a state: writes the next level's code into the states of the
+    /// blocks the level reached (marked reached, still unreached in the codes), in the
+    /// segments the calling thread applies mail for, and counts them. Every thread has
+    /// expanded and applied its mail: the bits are final, and only this thread writes these
+    /// segments.
+    fn merge(&self, worker: &mut Worker, reached: &[AtomicU64]) {
+        let layout = self.shared.layout;
+        let table = self.shared.table;
+        let bits_shift = layout.segment_words_shift() - 7;
+        for segment in (worker.id..layout.segments).step_by(layout.threads) {
+            let start = segment << bits_shift;
+            let end = ((segment + 1) << bits_shift).min(self.next.bits.len());
+            for i in start..end {
+                let mut blocks = self.next.bits[i].load(Ordering::Relaxed);
+                while blocks != 0 {
+                    let block = i * 64 + blocks.trailing_zeros() as usize;
+                    blocks &= blocks - 1;
+                    let fields =
+                        Members::from_bits(reached[block].load(Ordering::Relaxed)).layout();
+                    for (word, fields) in [
+                        (2 * block, fields as u64),
+                        (2 * block + 1, (fields >> 64) as u64),
+                    ] {
+                        let Some(cell) = table.get(word) else {
+                            continue;
+                        };
+                        let codes = cell.load(Ordering::Relaxed);
+                        // Reached, and unreached in the codes: this level's.
+                        let new = codes & codes >> 1 & fields;
+                        cell.store(
+                            codes & !(new * (UNSEEN ^ self.next_code)),
+                            Ordering::Relaxed,
+                        );
+                        worker.found += self.shared.weight.of_fields((word as u64) << 5, new);
+                    }
+                }
+            }
+        }
     }
 
     /// Reaches the states of `set` from `first`, which lie in the three words from the one
@@ -545,11 +638,21 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 .collect()
         };
         loop {
-            let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
-            if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
+            let (claimed, segment) = if shared.sends() {
+                match shared.claim_owned(worker.id) {
+                    Some(segment) => (segment, segment),
+                    None => break,
+                }
+            } else {
+                let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
+                if claimed >= segments {
+                    break;
+                }
+                (claimed, nth(claimed))
+            };
+            if shared.failed.load(Ordering::Relaxed) {
                 break;
             }
-            let segment = nth(claimed);
             if let Some(store) = shared.store {
                 // A segment some claims ahead, read while this one is expanded.
                 let ahead = claimed + PREFETCH_SEGMENTS;
@@ -570,6 +673,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     self.apply_mail(worker, segment, &mail);
                 }
                 self.expand_segment(worker, segment);
+            }
+            if shared.sends() {
+                // What the others sent so far, so that it does not pile up.
+                self.receive(worker);
             }
             if let Some(store) = shared.store {
                 let shift = shared.layout.segment_words_shift();
@@ -702,7 +809,103 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             // one by one: `count_ones` is a dozen instructions on a target without `popcnt`.)
             let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
-            if self.far_mask == 0 {
+            let layout = self.shared.layout;
+            let alone = layout.threads == 1 && !layout.confined;
+            if let (Some(reached), false) = (self.shared.reached(), alone) {
+                // Threads with reached bits: a successor in a segment this thread owns is
+                // batched with its bit's word prefetched, and set when the batch is probed; one
+                // in another's is sent to its owner unread (read here, its line would travel
+                // between the cores).
+                let (len, shift, threads) = (self.shared.len, layout.segment_shift, layout.threads);
+                // A mask for a power of two of threads: a division would cost more than the
+                // rest of the successor's way here.
+                let mask = threads.is_power_of_two().then_some(threads - 1);
+                let id = sink.worker.id;
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    expanded += 1;
+                    let sink = &mut sink;
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        let segment = (succ >> shift) as usize;
+                        let owner = match mask {
+                            Some(mask) => segment & mask,
+                            None => segment % threads,
+                        };
+                        if succ >= len {
+                            sink.gather(state, succ);
+                            return;
+                        }
+                        // With no branch on the owner (as unpredictable as the moves): the
+                        // word prefetched is the successor's when this thread owns it, else
+                        // the first; this thread's own list is probed a batch at a time.
+                        let own = owner == id;
+                        let word = (succ >> 6) as usize & 0usize.wrapping_sub(usize::from(own));
+                        prefetch_read(&reached[word]);
+                        let sent = &mut sink.worker.sent[owner];
+                        sent.push(succ);
+                        if sent.len() >= if own { BATCH } else { CHUNK } {
+                            sink.level.send(sink.worker, owner);
+                        }
+                    });
+                }
+            } else if let (true, Some(reached), true) =
+                (self.far_mask != 0, self.shared.reached(), alone)
+            {
+                // Alone, gathered, with reached bits: every successor in the table batched with
+                // its bit's word prefetched, and set when the batch is probed.
+                let len = self.shared.len;
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    expanded += 1;
+                    let sink = &mut sink;
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        if succ < len {
+                            prefetch_read(&reached[(succ >> 6) as usize]);
+                            sink.worker.batch.push(succ);
+                        } else {
+                            sink.gather(state, succ);
+                        }
+                    });
+                }
+            } else if let (0, Some(reached), true) = (self.far_mask, self.shared.reached(), alone) {
+                // Alone, with reached bits: every successor's bit set with no branch on
+                // whether it was (which is as unpredictable as the moves), and its block
+                // marked dirty when it was not.
+                let len = self.shared.len;
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    expanded += 1;
+                    let sink = &mut sink;
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        if succ < len {
+                            self.set_reached(reached, succ);
+                        } else {
+                            sink.gather(state, succ);
+                        }
+                    });
+                }
+            } else if let (0, Some(reached)) = (self.far_mask, self.shared.reached()) {
+                // The same, reading the reached bits.
+                while states != 0 {
+                    let state = first + u64::from(states.trailing_zeros());
+                    states &= states - 1;
+                    expanded += 1;
+                    let sink = &mut sink;
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        match reached.get((succ >> 6) as usize) {
+                            Some(cell) => {
+                                if cell.load(Ordering::Relaxed) >> (succ & 63) & 1 == 0 {
+                                    sink.unreached(state, succ);
+                                }
+                            }
+                            None => sink.gather(state, succ),
+                        }
+                    });
+                }
+            } else if self.far_mask == 0 {
                 // Every successor read at once: the table copied into the closure, so that the
                 // space's loop keeps it in registers, and nothing else checked on the way to
                 // the load.
@@ -762,6 +965,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             segment,
             block: InBlock::new(first, self.shared.len),
             table: self.shared.table,
+            reached: self.shared.reached(),
             len: self.shared.len,
             far_mask: self.far_mask,
             layout: self.shared.layout,
@@ -807,18 +1011,28 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// it holds, go to their segment's bucket), and empties the batch.
     #[inline]
     fn probe(&self, worker: &mut Worker, segment: usize) {
+        if self.shared.sends() {
+            self.send(worker, worker.id);
+        }
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
-        let table = self.shared.table;
+        if let Some(reached) = self.shared.reached() {
+            // With reached bits, the batch holds successors in the table, in the segment held
+            // (or alone): set with no branch.
+            for &succ in &batch {
+                debug_assert!(layout.writes(segment, succ));
+                self.set_reached(reached, succ);
+            }
+            batch.clear();
+            worker.batch = batch;
+            return;
+        }
         for &succ in &batch {
             if layout.writes(segment, succ) {
                 // Most single successors were reached already (each state is reached from
                 // several): those are only read.
                 self.reach_state(&mut worker.found, succ);
-            } else if table[(succ >> 5) as usize].load(Ordering::Relaxed) >> (2 * (succ & 31))
-                & UNSEEN
-                == UNSEEN
-            {
+            } else if self.shared.unreached(succ) {
                 // Seen unreached without a hold (a state reached stays so): reached with the
                 // others of its bucket.
                 let target = layout.segment(succ);
@@ -829,6 +1043,53 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
         batch.clear();
         worker.batch = batch;
+    }
+
+    /// Sends `worker`'s successors for thread `to` (threads with reached bits); its own, it
+    /// probes.
+    #[inline(never)]
+    fn send(&self, worker: &mut Worker, to: usize) {
+        if to == worker.id {
+            let reached = self
+                .shared
+                .reached()
+                .expect("threads send with reached bits");
+            for &succ in &worker.sent[to] {
+                self.set_reached(reached, succ);
+            }
+            worker.sent[to].clear();
+            return;
+        }
+        let chunk = std::mem::replace(&mut worker.sent[to], Vec::with_capacity(CHUNK));
+        if !chunk.is_empty() {
+            self.shared.inbox[to]
+                .0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(chunk);
+        }
+    }
+
+    /// Sets the bits of the successors sent to `worker` (threads with reached bits): in the
+    /// segments it owns, each word asked of the cache well before it is read.
+    fn receive(&self, worker: &mut Worker) {
+        let Some(reached) = self.shared.reached() else {
+            return;
+        };
+        let chunks = std::mem::take(
+            &mut *self.shared.inbox[worker.id]
+                .0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
+        for chunk in chunks {
+            for (i, &succ) in chunk.iter().enumerate() {
+                if let Some(&ahead) = chunk.get(i + 16) {
+                    prefetch_read(&reached[(ahead >> 6) as usize]);
+                }
+                self.set_reached(reached, succ);
+            }
+        }
     }
 
     /// Reaches the far successors gathered by `worker` (in segments it does not hold), a
@@ -854,11 +1115,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         } else {
             self.shared.held.try_hold(segment)
         };
-        if let Some(_held) = held {
-            let table = self.shared.table;
+        if let (Some(_held), Some(reached)) = (&held, self.shared.reached()) {
+            // Unread yet: their words asked for far ahead, their bits set with no branch.
+            for (i, &succ) in bucket.iter().enumerate() {
+                if let Some(&ahead) = bucket.get(i + 16) {
+                    prefetch_read(&reached[(ahead >> 6) as usize]);
+                }
+                self.set_reached(reached, succ);
+            }
+        } else if let Some(_held) = held {
             for (i, &succ) in bucket.iter().enumerate() {
                 if let Some(&ahead) = bucket.get(i + 8) {
-                    prefetch_read(&table[(ahead >> 5) as usize]);
+                    self.shared.prefetch(ahead);
                 }
                 self.reach_state(&mut worker.found, succ);
             }
@@ -952,6 +1220,8 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
     // holds exclusively, may stay in a register; one behind the level's shared part is read
     // again after every write).
     table: &'s [AtomicU64],
+    /// [`Shared::reached`].
+    reached: Option<&'s [AtomicU64]>,
     len: u64,
     far_mask: u64,
     layout: Layout,
@@ -962,6 +1232,18 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// (near, and reached already) inlined into the space's loop, the rest out of it.
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
+        if let Some(reached) = self.reached {
+            if (succ ^ self.block.first()) & self.far_mask == 0
+                && let Some(cell) = reached.get((succ >> 6) as usize)
+            {
+                if cell.load(Ordering::Relaxed) >> (succ & 63) & 1 == 0 {
+                    self.unreached(state, succ);
+                }
+                return;
+            }
+            self.gather(state, succ);
+            return;
+        }
         if (succ ^ self.block.first()) & self.far_mask == 0
             && let Some(cell) = self.table.get((succ >> 5) as usize)
         {
@@ -996,6 +1278,19 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         }
     }
 
+    /// [`Sink::unseen`] with a reached bit a state: `succ` read unreached in the bits.
+    #[inline(never)]
+    fn unreached(&mut self, state: u64, succ: u64) {
+        if succ >= self.len {
+            // Refused, naming both states.
+            self.gather(state, succ);
+        } else if self.holds(succ) {
+            self.level.reach_state(&mut self.worker.found, succ);
+        } else {
+            self.bucket(succ);
+        }
+    }
+
     /// A successor not read yet (or past the table's end): checked against the table's bound,
     /// then batched with its word prefetched, to be read when the batch is probed (in a
     /// confined search, one in a segment the thread does not hold goes to its bucket unread).
@@ -1008,7 +1303,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
                 // Read first, a batch at a time with its word prefetched now, like the near
                 // ones: most far successors were reached already, and only the others need a
                 // bucket (a store now, a load and a second read of the word when it is full).
-                prefetch_read(&shared.table[(succ >> 5) as usize]);
+                shared.prefetch(succ);
                 self.worker.batch.push(succ);
                 return;
             }
@@ -1017,7 +1312,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         }
         if (succ ^ self.block.first()) >> 8 != 0 {
             // Off this block's cache lines.
-            prefetch_read(&shared.table[(succ >> 5) as usize]);
+            shared.prefetch(succ);
         }
         self.worker.batch.push(succ);
     }
@@ -1136,6 +1431,20 @@ struct Shared<'a, S, W> {
     /// by the thread holding its segment (like the dirty bits), not as states are reached: a
     /// successor's word of bits would be one more line to fetch from far in the table.
     done: Option<Vec<AtomicU64>>,
+    /// With an exact frontier in memory, a bit a state (a word a block): reached. A successor
+    /// is tested here, not in the codes: the bits take half the memory, so more of them stay
+    /// in the caches when moves land anywhere. Reaching a state sets its bit (and its block's
+    /// dirty bit); its code is written after the level's expansion, block by dirty block
+    /// ([`Level::merge`]), so a level's random writes touch the bits alone.
+    reached: Option<Vec<AtomicU64>>,
+    /// With reached bits on several threads, the successors sent to each thread: the segments
+    /// are owned, segment `s` by thread `s mod T`, which alone sets their bits (a line written
+    /// by one core and then another travels between them each time), between the segments it
+    /// expands and after the level's expansion.
+    inbox: Vec<Padded<Mutex<Vec<Vec<u64>>>>>,
+    /// With reached bits on several threads, per thread, how many of the segments it owns were
+    /// claimed in the level: a thread claims its own first, then the others'.
+    claims: Vec<Padded<AtomicUsize>>,
     /// The next segment to claim in the level's expansion.
     claim: Padded<AtomicUsize>,
     /// The depth of the level to expand, set by the calling thread before each level.
@@ -1163,6 +1472,62 @@ struct Shared<'a, S, W> {
 }
 
 impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
+    /// [`Shared::reached`], borrowed.
+    #[inline(always)]
+    fn reached(&self) -> Option<&[AtomicU64]> {
+        self.reached.as_deref()
+    }
+
+    /// Whether threads send each other the successors in the segments they own (reached bits,
+    /// several threads; see [`Shared::inbox`]).
+    #[inline(always)]
+    fn sends(&self) -> bool {
+        self.reached.is_some() && self.layout.threads > 1
+    }
+
+    /// The thread that owns `state`'s segment when threads send ([`Shared::inbox`]).
+    #[inline(always)]
+    fn owner(&self, state: u64) -> usize {
+        self.layout.segment(state) % self.layout.threads
+    }
+
+    /// The next segment for thread `id` to expand when threads send: one of its own while any
+    /// is left, then one of another's.
+    fn claim_owned(&self, id: usize) -> Option<usize> {
+        let threads = self.layout.threads;
+        (0..threads).find_map(|k| {
+            let owner = (id + k) % threads;
+            let nth = self.claims[owner].0.fetch_add(1, Ordering::Relaxed);
+            let segment = owner + nth * threads;
+            (segment < self.layout.segments).then_some(segment)
+        })
+    }
+
+    /// Asks the cache for the word that tells whether `state` is reached.
+    #[inline(always)]
+    fn prefetch(&self, state: u64) {
+        match self.reached() {
+            Some(reached) => prefetch_read(&reached[(state >> 6) as usize]),
+            None => prefetch_read(&self.table[(state >> 5) as usize]),
+        }
+    }
+
+    /// Whether `state` (in the table) is unreached, read without a hold: a state reached stays
+    /// so.
+    #[inline(always)]
+    fn unreached(&self, state: u64) -> bool {
+        match self.reached() {
+            Some(reached) => {
+                reached[(state >> 6) as usize].load(Ordering::Relaxed) >> (state & 63) & 1 == 0
+            }
+            None => {
+                self.table[(state >> 5) as usize].load(Ordering::Relaxed) >> (2 * (state & 31))
+                    & UNSEEN
+                    == UNSEEN
+            }
+        }
+    }
+
     /// Tells the store, when the search has one, that level `depth` is about to be expanded
     /// (or that the search is over).
     fn level_start(&self, depth: u64, sizes: &[u64], complete: bool) {
@@ -1234,10 +1599,21 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             if !self.layout.confined {
                 level.post(worker);
             }
+            if self.sends() {
+                for to in 0..self.layout.threads {
+                    level.send(worker, to);
+                }
+            }
         });
         self.barrier.wait();
         self.guard(|| {
             level.apply(worker);
+            if self.sends() {
+                level.receive(worker);
+            }
+            if let Some(reached) = self.reached() {
+                level.merge(worker, reached);
+            }
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
             self.applied.0.fetch_add(worker.applied, Ordering::Relaxed);
             self.expanded
@@ -1319,6 +1695,9 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             match next {
                 Some(depth) if !self.failed.load(Ordering::Relaxed) => {
                     self.claim.0.store(0, Ordering::Relaxed);
+                    for claims in &self.claims {
+                        claims.0.store(0, Ordering::Relaxed);
+                    }
                     self.depth.0.store(depth, Ordering::Relaxed);
                 }
                 _ => self.stop.store(true, Ordering::Relaxed),
@@ -1360,25 +1739,37 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             next: &self.dirty[(depth % 2) as usize],
             ..self.level(depth)
         };
-        let mut found = 0;
-        level.reach_word(&mut found, (seed >> 5) as usize, 1 << (2 * (seed & 31)));
-        found
+        let word = (seed >> 5) as usize;
+        let new = level.write(word, 1 << (2 * (seed & 31)));
+        level.next.mark_if(word / 2, new != 0);
+        if let Some(reached) = self.reached() {
+            reached[word / 2]
+                .fetch_or(compress_fields(new) << (32 * (word % 2)), Ordering::Relaxed);
+        }
+        self.weight.of_fields((word as u64) << 5, new)
     }
 }
 
 /// Per segment, whether a thread holds it: the one expanding it, or one writing a successor
 /// into it for a moment (see [`Holds::try_hold`]).
-struct Holds(Vec<AtomicBool>);
+///
+/// Each flag is alone on its cache lines: threads take and let go of them at every bucket of
+/// far successors, and flags sharing a line would send it from core to core each time.
+struct Holds(Vec<Padded<AtomicBool>>);
 
 impl Holds {
     fn new(segments: usize) -> Self {
-        Self((0..segments).map(|_| AtomicBool::new(false)).collect())
+        Self(
+            (0..segments)
+                .map(|_| Padded(AtomicBool::new(false)))
+                .collect(),
+        )
     }
 
     /// Holds `segment` for the thread that claimed it, waiting for a thread that writes into it
     /// for a moment to let go.
     fn hold(&self, segment: usize) -> Held<'_> {
-        let flag = &self.0[segment];
+        let flag = &self.0[segment].0;
         let mut spins = 0u32;
         while flag.swap(true, Ordering::Acquire) {
             spins = spins.wrapping_add(1);
@@ -1398,7 +1789,7 @@ impl Holds {
     /// claimed in the level: mailing them all took 54 MB more at 19 discs).
     #[inline]
     fn try_hold(&self, segment: usize) -> Option<Held<'_>> {
-        let flag = &self.0[segment];
+        let flag = &self.0[segment].0;
         // `then`, not `then_some`: a `Held` made and dropped when the flag was taken already
         // would let go of another thread's segment.
         (!flag.swap(true, Ordering::Acquire)).then(|| Held(flag))
@@ -1495,6 +1886,27 @@ pub(super) fn search<S: Space + Sync>(
     Ok((table, sizes))
 }
 
+/// A reached bit for each state of `table` (a word a block of 64): set for those with a code.
+fn reached_bits(
+    table: &TwoBitTable,
+    words: &[AtomicU64],
+) -> Result<Vec<AtomicU64>, TableAllocError> {
+    let bits = try_filled(words.len().div_ceil(2) as u64, || AtomicU64::new(0))?;
+    for (block, cell) in bits.iter().enumerate() {
+        let codes = |w: usize| words.get(w).map_or(u64::MAX, |w| w.load(Ordering::Relaxed));
+        let [low, high] = [codes(2 * block), codes(2 * block + 1)];
+        // A field is reached unless both its bits are set.
+        let reached = |c: u64| compress_fields(!(c & c >> 1));
+        let mut set = reached(low) | reached(high) << 32;
+        let first = (block as u64) << 6;
+        if first + 64 > table.len {
+            set &= (1u64 << (table.len - first)) - 1;
+        }
+        cell.store(set, Ordering::Relaxed);
+    }
+    Ok(bits)
+}
+
 /// log2 of the words of a segment of the search of `len` states on `threads` threads: the
 /// unit within which one thread writes at a time.
 pub(super) fn segment_words_shift(len: u64, threads: usize) -> u32 {
@@ -1533,6 +1945,17 @@ pub(super) fn search_in<S: Space + Sync>(
         } else {
             None
         },
+        reached: if options.exact_frontier && store.is_none() {
+            Some(reached_bits(table, &table.words)?)
+        } else {
+            None
+        },
+        inbox: (0..layout.threads)
+            .map(|_| Padded(Mutex::new(Vec::new())))
+            .collect(),
+        claims: (0..layout.threads)
+            .map(|_| Padded(AtomicUsize::new(0)))
+            .collect(),
         claim: Padded(AtomicUsize::new(0)),
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),
