@@ -38,6 +38,18 @@
 //! [`Space::for_each_successor`] holds the table itself and does what a plain loop does: load
 //! the successor's word and test its field; an unreached one leaves the space's loop.
 //!
+//! With an exact frontier in memory, the search keeps a second bitmap, a bit a state for the
+//! states reached ([`Shared::reached`]): a successor is tested and set there, not in the codes,
+//! and its block marked dirty; once the level is expanded, each dirty block's states reached
+//! and still unreached in the codes get the next level's code ([`Level::merge`]). A level's
+//! random reads and writes then touch half the memory, one bit a state, the most a queue BFS
+//! touches; the codes are read and written block by block. Alone, a thread sets every bit with
+//! no branch on whether it was set. On several threads the segments are owned, segment `s` by
+//! thread `s mod T`, which alone sets their bits and writes their codes: a thread claims its own
+//! segments first, and sends the successors in another's to it in chunks, which the owner
+//! applies between the segments it expands and after the level (a bit set by one core and then
+//! by another would send its line between them each time).
+//!
 //! A level's moves land all over a segment; a segment with enough dirty blocks is read in order
 //! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
 //! streaming speed rather than a cache line at a time.
@@ -220,9 +232,6 @@ struct Worker {
     batch: Vec<u64>,
     /// Single successors in segments the thread does not hold, a bucket per segment.
     far: Far,
-    /// With reached bits on several threads: per thread, the successors found in the segments
-    /// it owns, not yet sent ([`Shared::inbox`]).
-    sent: Vec<Vec<u64>>,
 }
 
 impl Worker {
@@ -235,7 +244,6 @@ impl Worker {
             expanded: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
             far: Far::new(layout),
-            sent: vec![Vec::new(); layout.threads],
         }
     }
 }
@@ -268,9 +276,9 @@ fn far_mask(reads: Reads) -> u64 {
 /// the unit tests, so that buckets are reached while other threads hold segments, and some
 /// are mailed.
 #[cfg(not(test))]
-const FAR_BUCKET_SHIFT: u32 = 5;
+const FAR_BUCKET_SHIFT: u32 = 8;
 #[cfg(test)]
-const FAR_BUCKET_SHIFT: u32 = 5;
+const FAR_BUCKET_SHIFT: u32 = 1;
 
 /// log2 of the fewest far successors a bucket holds, however many the segments.
 #[cfg(not(test))]
@@ -323,10 +331,6 @@ impl Far {
 
 /// Successors gathered before they are probed.
 const BATCH: usize = 512;
-
-/// With reached bits on several threads, the successors a thread gathers for another before it
-/// sends them (32 KiB).
-const CHUNK: usize = 4096;
 
 /// How long a thread at a [`Barrier`] spins before it sleeps, when every thread has a core of
 /// its own: 2 ms, as the levels of small tables are a few milliseconds long and a thread that
@@ -433,11 +437,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// in `word`, which the calling thread holds.
     #[inline(always)]
     fn reach_word(&self, found: &mut u64, word: usize, mask: u64) {
-        if let Some(reached) = self.shared.reached() {
-            let bits = compress_fields(mask) << (32 * (word % 2));
-            self.reach_bits(reached, word / 2, bits);
-            return;
-        }
         let new = self.write(word, mask);
         self.next.mark_if(word / 2, new != 0);
         *found += self.shared.weight.of_fields((word as u64) << 5, new);
@@ -447,18 +446,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// holds): its field written and its block marked directly, with no mask to gather.
     #[inline(always)]
     fn reach_state(&self, found: &mut u64, state: u64) {
-        if let Some(reached) = self.shared.reached() {
-            // Most are reached already: read, and written only when not.
-            let block = (state >> 6) as usize;
-            let bit = 1 << (state & 63);
-            let cell = &reached[block];
-            let bits = cell.load(Ordering::Relaxed);
-            if bits & bit == 0 {
-                cell.store(bits | bit, Ordering::Relaxed);
-                self.next.mark_if(block, true);
-            }
-            return;
-        }
         let word = (state >> 5) as usize;
         let shift = 2 * (state & 31);
         let cell = &self.shared.table[word];
@@ -513,10 +500,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// calling thread: both words at once, and one dirty mark.
     #[inline(always)]
     fn reach_block(&self, worker: &mut Worker, first: u64, set: Members) {
-        if let Some(reached) = self.shared.reached() {
-            self.reach_bits(reached, (first >> 6) as usize, set.bits());
-            return;
-        }
         let word = (first >> 5) as usize;
         let set = set.layout();
         let new_low = self.write(word, set as u64);
@@ -539,15 +522,31 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         self.next.mark_if(block, bits & bit == 0);
     }
 
-    /// With a reached bit a state ([`Shared::reached`]): marks the states `bits` of block
-    /// `block` (bit `i` for state `64 * block + i`, in the segment the calling thread holds)
-    /// reached, and the block dirty; their codes are written by [`Level::merge`].
+    /// With a reached bit a state: marks `state` (in the table) reached when it was not, and
+    /// its block dirty. On several threads (`marks`, the calling thread's dirty marks,
+    /// [`Shared::marks`]) the bit is set with an atomic `or` (any thread may set any bit), only
+    /// after a plain load found it clear (most successors were reached already).
     #[inline(always)]
-    fn reach_bits(&self, reached: &[AtomicU64], block: usize, bits: u64) {
+    fn reach_bit(&self, reached: &[AtomicU64], state: u64, marks: Option<&[AtomicU64]>) {
+        let block = (state >> 6) as usize;
         let cell = &reached[block];
-        let old = cell.load(Ordering::Relaxed);
-        cell.store(old | bits, Ordering::Relaxed);
-        self.next.mark_if(block, bits & !old != 0);
+        let bits = cell.load(Ordering::Relaxed);
+        let bit = 1 << (state & 63);
+        if bits & bit == 0 {
+            match marks {
+                None => {
+                    cell.store(bits | bit, Ordering::Relaxed);
+                    self.next.mark_if(block, true);
+                }
+                Some(marks) => {
+                    if cell.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+                        let mark = &marks[block / 64];
+                        let bits = mark.load(Ordering::Relaxed) | 1 << (block % 64);
+                        mark.store(bits, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
     }
 
     /// With a reached bit a state: writes the next level's code into the states of the
@@ -563,7 +562,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let start = segment << bits_shift;
             let end = ((segment + 1) << bits_shift).min(self.next.bits.len());
             for i in start..end {
+                // The blocks marked by each thread, for the next level.
                 let mut blocks = self.next.bits[i].load(Ordering::Relaxed);
+                for marks in &self.shared.marks {
+                    blocks |= marks[i].swap(0, Ordering::Relaxed);
+                }
+                self.next.bits[i].store(blocks, Ordering::Relaxed);
                 while blocks != 0 {
                     let block = i * 64 + blocks.trailing_zeros() as usize;
                     blocks &= blocks - 1;
@@ -638,21 +642,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 .collect()
         };
         loop {
-            let (claimed, segment) = if shared.sends() {
-                match shared.claim_owned(worker.id) {
-                    Some(segment) => (segment, segment),
-                    None => break,
-                }
-            } else {
-                let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
-                if claimed >= segments {
-                    break;
-                }
-                (claimed, nth(claimed))
-            };
-            if shared.failed.load(Ordering::Relaxed) {
+            let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
+            if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
                 break;
             }
+            let segment = nth(claimed);
             if let Some(store) = shared.store {
                 // A segment some claims ahead, read while this one is expanded.
                 let ahead = claimed + PREFETCH_SEGMENTS;
@@ -673,10 +667,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     self.apply_mail(worker, segment, &mail);
                 }
                 self.expand_segment(worker, segment);
-            }
-            if shared.sends() {
-                // What the others sent so far, so that it does not pile up.
-                self.receive(worker);
             }
             if let Some(store) = shared.store {
                 let shift = shared.layout.segment_words_shift();
@@ -809,59 +799,21 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             // one by one: `count_ones` is a dozen instructions on a target without `popcnt`.)
             let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
-            let layout = self.shared.layout;
-            let alone = layout.threads == 1 && !layout.confined;
-            if let (Some(reached), false) = (self.shared.reached(), alone) {
-                // Threads with reached bits: a successor in a segment this thread owns is
-                // batched with its bit's word prefetched, and set when the batch is probed; one
-                // in another's is sent to its owner unread (read here, its line would travel
-                // between the cores).
-                let (len, shift, threads) = (self.shared.len, layout.segment_shift, layout.threads);
-                // A mask for a power of two of threads: a division would cost more than the
-                // rest of the successor's way here.
-                let mask = threads.is_power_of_two().then_some(threads - 1);
-                let id = sink.worker.id;
+            let marks = self.shared.marks(sink.worker.id);
+            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
+                // Alone, gathered, with reached bits: a near successor tested (and set) at once,
+                // a far one in the table batched with its bit's word prefetched, and set when
+                // the batch is probed.
+                let (len, far_mask) = (self.shared.len, self.far_mask);
                 while states != 0 {
                     let state = first + u64::from(states.trailing_zeros());
                     states &= states - 1;
                     expanded += 1;
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
-                        let segment = (succ >> shift) as usize;
-                        let owner = match mask {
-                            Some(mask) => segment & mask,
-                            None => segment % threads,
-                        };
-                        if succ >= len {
-                            sink.gather(state, succ);
-                            return;
-                        }
-                        // With no branch on the owner (as unpredictable as the moves): the
-                        // word prefetched is the successor's when this thread owns it, else
-                        // the first; this thread's own list is probed a batch at a time.
-                        let own = owner == id;
-                        let word = (succ >> 6) as usize & 0usize.wrapping_sub(usize::from(own));
-                        prefetch_read(&reached[word]);
-                        let sent = &mut sink.worker.sent[owner];
-                        sent.push(succ);
-                        if sent.len() >= if own { BATCH } else { CHUNK } {
-                            sink.level.send(sink.worker, owner);
-                        }
-                    });
-                }
-            } else if let (true, Some(reached), true) =
-                (self.far_mask != 0, self.shared.reached(), alone)
-            {
-                // Alone, gathered, with reached bits: every successor in the table batched with
-                // its bit's word prefetched, and set when the batch is probed.
-                let len = self.shared.len;
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
-                    let sink = &mut sink;
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        if succ < len {
+                        if (succ ^ first) & far_mask == 0 && succ < len {
+                            self.reach_bit(reached, succ, marks);
+                        } else if succ < len {
                             prefetch_read(&reached[(succ >> 6) as usize]);
                             sink.worker.batch.push(succ);
                         } else {
@@ -869,10 +821,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                         }
                     });
                 }
-            } else if let (0, Some(reached), true) = (self.far_mask, self.shared.reached(), alone) {
-                // Alone, with reached bits: every successor's bit set with no branch on
-                // whether it was (which is as unpredictable as the moves), and its block
-                // marked dirty when it was not.
+            } else if let Some(reached) = self.shared.reached() {
+                // Alone, with reached bits: every successor's bit tested, and set (its block
+                // marked dirty) when it was not.
                 let len = self.shared.len;
                 while states != 0 {
                     let state = first + u64::from(states.trailing_zeros());
@@ -881,27 +832,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
                         if succ < len {
-                            self.set_reached(reached, succ);
+                            // Set only when not: a store each successor would chain the
+                            // successors sharing a word (a move of a low digit) one after
+                            // another through memory.
+                            self.reach_bit(reached, succ, marks);
                         } else {
                             sink.gather(state, succ);
-                        }
-                    });
-                }
-            } else if let (0, Some(reached)) = (self.far_mask, self.shared.reached()) {
-                // The same, reading the reached bits.
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
-                    let sink = &mut sink;
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        match reached.get((succ >> 6) as usize) {
-                            Some(cell) => {
-                                if cell.load(Ordering::Relaxed) >> (succ & 63) & 1 == 0 {
-                                    sink.unreached(state, succ);
-                                }
-                            }
-                            None => sink.gather(state, succ),
                         }
                     });
                 }
@@ -965,7 +901,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             segment,
             block: InBlock::new(first, self.shared.len),
             table: self.shared.table,
-            reached: self.shared.reached(),
             len: self.shared.len,
             far_mask: self.far_mask,
             layout: self.shared.layout,
@@ -1011,17 +946,20 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// it holds, go to their segment's bucket), and empties the batch.
     #[inline]
     fn probe(&self, worker: &mut Worker, segment: usize) {
-        if self.shared.sends() {
-            self.send(worker, worker.id);
-        }
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
         if let Some(reached) = self.shared.reached() {
-            // With reached bits, the batch holds successors in the table, in the segment held
-            // (or alone): set with no branch.
-            for &succ in &batch {
-                debug_assert!(layout.writes(segment, succ));
-                self.set_reached(reached, succ);
+            // With reached bits, the batch holds successors in the table: set with no branch
+            // when alone.
+            if layout.threads == 1 {
+                for &succ in &batch {
+                    self.set_reached(reached, succ);
+                }
+            } else {
+                let marks = self.shared.marks(worker.id);
+                for &succ in &batch {
+                    self.reach_bit(reached, succ, marks);
+                }
             }
             batch.clear();
             worker.batch = batch;
@@ -1032,7 +970,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 // Most single successors were reached already (each state is reached from
                 // several): those are only read.
                 self.reach_state(&mut worker.found, succ);
-            } else if self.shared.unreached(succ) {
+            } else if self.shared.table[(succ >> 5) as usize].load(Ordering::Relaxed)
+                >> (2 * (succ & 31))
+                & UNSEEN
+                == UNSEEN
+            {
                 // Seen unreached without a hold (a state reached stays so): reached with the
                 // others of its bucket.
                 let target = layout.segment(succ);
@@ -1043,53 +985,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
         batch.clear();
         worker.batch = batch;
-    }
-
-    /// Sends `worker`'s successors for thread `to` (threads with reached bits); its own, it
-    /// probes.
-    #[inline(never)]
-    fn send(&self, worker: &mut Worker, to: usize) {
-        if to == worker.id {
-            let reached = self
-                .shared
-                .reached()
-                .expect("threads send with reached bits");
-            for &succ in &worker.sent[to] {
-                self.set_reached(reached, succ);
-            }
-            worker.sent[to].clear();
-            return;
-        }
-        let chunk = std::mem::replace(&mut worker.sent[to], Vec::with_capacity(CHUNK));
-        if !chunk.is_empty() {
-            self.shared.inbox[to]
-                .0
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(chunk);
-        }
-    }
-
-    /// Sets the bits of the successors sent to `worker` (threads with reached bits): in the
-    /// segments it owns, each word asked of the cache well before it is read.
-    fn receive(&self, worker: &mut Worker) {
-        let Some(reached) = self.shared.reached() else {
-            return;
-        };
-        let chunks = std::mem::take(
-            &mut *self.shared.inbox[worker.id]
-                .0
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner),
-        );
-        for chunk in chunks {
-            for (i, &succ) in chunk.iter().enumerate() {
-                if let Some(&ahead) = chunk.get(i + 16) {
-                    prefetch_read(&reached[(ahead >> 6) as usize]);
-                }
-                self.set_reached(reached, succ);
-            }
-        }
     }
 
     /// Reaches the far successors gathered by `worker` (in segments it does not hold), a
@@ -1115,18 +1010,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         } else {
             self.shared.held.try_hold(segment)
         };
-        if let (Some(_held), Some(reached)) = (&held, self.shared.reached()) {
-            // Unread yet: their words asked for far ahead, their bits set with no branch.
-            for (i, &succ) in bucket.iter().enumerate() {
-                if let Some(&ahead) = bucket.get(i + 16) {
-                    prefetch_read(&reached[(ahead >> 6) as usize]);
-                }
-                self.set_reached(reached, succ);
-            }
-        } else if let Some(_held) = held {
+        if let Some(_held) = held {
             for (i, &succ) in bucket.iter().enumerate() {
                 if let Some(&ahead) = bucket.get(i + 8) {
-                    self.shared.prefetch(ahead);
+                    prefetch_read(&self.shared.table[(ahead >> 5) as usize]);
                 }
                 self.reach_state(&mut worker.found, succ);
             }
@@ -1220,8 +1107,6 @@ struct Sink<'l, 'w, 's, 'a, S, W> {
     // holds exclusively, may stay in a register; one behind the level's shared part is read
     // again after every write).
     table: &'s [AtomicU64],
-    /// [`Shared::reached`].
-    reached: Option<&'s [AtomicU64]>,
     len: u64,
     far_mask: u64,
     layout: Layout,
@@ -1232,18 +1117,6 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
     /// (near, and reached already) inlined into the space's loop, the rest out of it.
     #[inline(always)]
     fn other(&mut self, state: u64, succ: u64) {
-        if let Some(reached) = self.reached {
-            if (succ ^ self.block.first()) & self.far_mask == 0
-                && let Some(cell) = reached.get((succ >> 6) as usize)
-            {
-                if cell.load(Ordering::Relaxed) >> (succ & 63) & 1 == 0 {
-                    self.unreached(state, succ);
-                }
-                return;
-            }
-            self.gather(state, succ);
-            return;
-        }
         if (succ ^ self.block.first()) & self.far_mask == 0
             && let Some(cell) = self.table.get((succ >> 5) as usize)
         {
@@ -1278,19 +1151,6 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         }
     }
 
-    /// [`Sink::unseen`] with a reached bit a state: `succ` read unreached in the bits.
-    #[inline(never)]
-    fn unreached(&mut self, state: u64, succ: u64) {
-        if succ >= self.len {
-            // Refused, naming both states.
-            self.gather(state, succ);
-        } else if self.holds(succ) {
-            self.level.reach_state(&mut self.worker.found, succ);
-        } else {
-            self.bucket(succ);
-        }
-    }
-
     /// A successor not read yet (or past the table's end): checked against the table's bound,
     /// then batched with its word prefetched, to be read when the batch is probed (in a
     /// confined search, one in a segment the thread does not hold goes to its bucket unread).
@@ -1303,7 +1163,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
                 // Read first, a batch at a time with its word prefetched now, like the near
                 // ones: most far successors were reached already, and only the others need a
                 // bucket (a store now, a load and a second read of the word when it is full).
-                shared.prefetch(succ);
+                prefetch_read(&shared.table[(succ >> 5) as usize]);
                 self.worker.batch.push(succ);
                 return;
             }
@@ -1312,7 +1172,7 @@ impl<S: Space + Sync, W: Weight> Sink<'_, '_, '_, '_, S, W> {
         }
         if (succ ^ self.block.first()) >> 8 != 0 {
             // Off this block's cache lines.
-            shared.prefetch(succ);
+            prefetch_read(&shared.table[(succ >> 5) as usize]);
         }
         self.worker.batch.push(succ);
     }
@@ -1437,14 +1297,10 @@ struct Shared<'a, S, W> {
     /// dirty bit); its code is written after the level's expansion, block by dirty block
     /// ([`Level::merge`]), so a level's random writes touch the bits alone.
     reached: Option<Vec<AtomicU64>>,
-    /// With reached bits on several threads, the successors sent to each thread: the segments
-    /// are owned, segment `s` by thread `s mod T`, which alone sets their bits (a line written
-    /// by one core and then another travels between them each time), between the segments it
-    /// expands and after the level's expansion.
-    inbox: Vec<Padded<Mutex<Vec<Vec<u64>>>>>,
-    /// With reached bits on several threads, per thread, how many of the segments it owns were
-    /// claimed in the level: a thread claims its own first, then the others'.
-    claims: Vec<Padded<AtomicUsize>>,
+    /// With reached bits on several threads, each thread's dirty marks of the level (a word
+    /// for 64 blocks, as [`Dirty`]), written by that thread alone and gathered by
+    /// [`Level::merge`]: marking the shared bits would take an atomic `or` each.
+    marks: Vec<Vec<AtomicU64>>,
     /// The next segment to claim in the level's expansion.
     claim: Padded<AtomicUsize>,
     /// The depth of the level to expand, set by the calling thread before each level.
@@ -1472,60 +1328,16 @@ struct Shared<'a, S, W> {
 }
 
 impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
+    /// Thread `id`'s dirty marks ([`Shared::marks`]), none alone.
+    #[inline(always)]
+    fn marks(&self, id: usize) -> Option<&[AtomicU64]> {
+        self.marks.get(id).map(Vec::as_slice)
+    }
+
     /// [`Shared::reached`], borrowed.
     #[inline(always)]
     fn reached(&self) -> Option<&[AtomicU64]> {
         self.reached.as_deref()
-    }
-
-    /// Whether threads send each other the successors in the segments they own (reached bits,
-    /// several threads; see [`Shared::inbox`]).
-    #[inline(always)]
-    fn sends(&self) -> bool {
-        self.reached.is_some() && self.layout.threads > 1
-    }
-
-    /// The thread that owns `state`'s segment when threads send ([`Shared::inbox`]).
-    #[inline(always)]
-    fn owner(&self, state: u64) -> usize {
-        self.layout.segment(state) % self.layout.threads
-    }
-
-    /// The next segment for thread `id` to expand when threads send: one of its own while any
-    /// is left, then one of another's.
-    fn claim_owned(&self, id: usize) -> Option<usize> {
-        let threads = self.layout.threads;
-        (0..threads).find_map(|k| {
-            let owner = (id + k) % threads;
-            let nth = self.claims[owner].0.fetch_add(1, Ordering::Relaxed);
-            let segment = owner + nth * threads;
-            (segment < self.layout.segments).then_some(segment)
-        })
-    }
-
-    /// Asks the cache for the word that tells whether `state` is reached.
-    #[inline(always)]
-    fn prefetch(&self, state: u64) {
-        match self.reached() {
-            Some(reached) => prefetch_read(&reached[(state >> 6) as usize]),
-            None => prefetch_read(&self.table[(state >> 5) as usize]),
-        }
-    }
-
-    /// Whether `state` (in the table) is unreached, read without a hold: a state reached stays
-    /// so.
-    #[inline(always)]
-    fn unreached(&self, state: u64) -> bool {
-        match self.reached() {
-            Some(reached) => {
-                reached[(state >> 6) as usize].load(Ordering::Relaxed) >> (state & 63) & 1 == 0
-            }
-            None => {
-                self.table[(state >> 5) as usize].load(Ordering::Relaxed) >> (2 * (state & 31))
-                    & UNSEEN
-                    == UNSEEN
-            }
-        }
     }
 
     /// Tells the store, when the search has one, that level `depth` is about to be expanded
@@ -1599,18 +1411,10 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             if !self.layout.confined {
                 level.post(worker);
             }
-            if self.sends() {
-                for to in 0..self.layout.threads {
-                    level.send(worker, to);
-                }
-            }
         });
         self.barrier.wait();
         self.guard(|| {
             level.apply(worker);
-            if self.sends() {
-                level.receive(worker);
-            }
             if let Some(reached) = self.reached() {
                 level.merge(worker, reached);
             }
@@ -1695,9 +1499,6 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             match next {
                 Some(depth) if !self.failed.load(Ordering::Relaxed) => {
                     self.claim.0.store(0, Ordering::Relaxed);
-                    for claims in &self.claims {
-                        claims.0.store(0, Ordering::Relaxed);
-                    }
                     self.depth.0.store(depth, Ordering::Relaxed);
                 }
                 _ => self.stop.store(true, Ordering::Relaxed),
@@ -1950,12 +1751,13 @@ pub(super) fn search_in<S: Space + Sync>(
         } else {
             None
         },
-        inbox: (0..layout.threads)
-            .map(|_| Padded(Mutex::new(Vec::new())))
-            .collect(),
-        claims: (0..layout.threads)
-            .map(|_| Padded(AtomicUsize::new(0)))
-            .collect(),
+        marks: if options.exact_frontier && store.is_none() && layout.threads > 1 {
+            (0..layout.threads)
+                .map(|_| try_filled(blocks.div_ceil(64) as u64, || AtomicU64::new(0)))
+                .collect::<Result<_, _>>()?
+        } else {
+            Vec::new()
+        },
         claim: Padded(AtomicUsize::new(0)),
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),
