@@ -40,15 +40,17 @@
 //!
 //! With an exact frontier in memory, the search keeps a second bitmap, a bit a state for the
 //! states reached ([`Shared::reached`]): a successor is tested and set there, not in the codes,
-//! and its block marked dirty; once the level is expanded, each dirty block's states reached
-//! and still unreached in the codes get the next level's code ([`Level::merge`]). A level's
-//! random reads and writes then touch half the memory, one bit a state, the most a queue BFS
-//! touches; the codes are read and written block by block. Alone, a thread sets every bit with
-//! no branch on whether it was set. On several threads the segments are owned, segment `s` by
-//! thread `s mod T`, which alone sets their bits and writes their codes: a thread claims its own
-//! segments first, and sends the successors in another's to it in chunks, which the owner
-//! applies between the segments it expands and after the level (a bit set by one core and then
-//! by another would send its line between them each time).
+//! and its block marked dirty; once the level is expanded (and, on several threads, after the
+//! barrier), each dirty block's states reached and still unreached in the codes get the next
+//! level's code ([`Level::merge`], the segments shared among the threads). A level's random
+//! reads and writes then touch one bit a state, as a queue BFS's do, where the codes are two;
+//! the codes are read and written block by block. Any thread sets any bit, with no hold and no
+//! mail: a plain load first (most successors were reached already), then, alone, a plain store,
+//! and on several threads an atomic `or` whose old value says whether this thread reached the
+//! state; each thread marks dirty blocks in its own words ([`Shared::marks`]), gathered by the
+//! merge. Gathered far successors, alone, are set with no branch at all (whether a bit was set
+//! is as unpredictable as the moves); read at once, a bit is stored only when it was clear (a
+//! store a successor would chain the successors of a state that share a word through memory).
 //!
 //! A level's moves land all over a segment; a segment with enough dirty blocks is read in order
 //! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
@@ -509,9 +511,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         worker.found += self.shared.weight.of_block(first, new);
     }
 
-    /// With a reached bit a state ([`Shared::reached`]): marks `state` (in the table, in the
-    /// segment the calling thread holds) reached, and its block dirty when it was not, with no
-    /// branch on whether it was (which is as unpredictable as the moves).
+    /// With a reached bit a state ([`Shared::reached`]), the calling thread alone: marks
+    /// `state` (in the table) reached, and its block dirty when it was not, with no branch on
+    /// whether it was (which is as unpredictable as the moves).
     #[inline(always)]
     fn set_reached(&self, reached: &[AtomicU64], state: u64) {
         let block = (state >> 6) as usize;
@@ -551,9 +553,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
 
     /// With a reached bit a state: writes the next level's code into the states of the
     /// blocks the level reached (marked reached, still unreached in the codes), in the
-    /// segments the calling thread applies mail for, and counts them. Every thread has
-    /// expanded and applied its mail: the bits are final, and only this thread writes these
-    /// segments.
+    /// segments `s` with `s mod T` the calling thread's number, and counts them. Every thread has
+    /// expanded (a barrier passed): the bits and the marks are final, and only this thread
+    /// writes these segments' codes and dirty words.
     fn merge(&self, worker: &mut Worker, reached: &[AtomicU64]) {
         let layout = self.shared.layout;
         let table = self.shared.table;
