@@ -791,7 +791,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             // by one, with no set made.
             let cell = &done[block];
             let before = cell.load(Ordering::Relaxed);
-            let mut states = members.bits() & !before;
+            let states = members.bits() & !before;
             cell.store(before | states, Ordering::Relaxed);
             if states == 0 {
                 return;
@@ -803,14 +803,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let mut sink = self.sink(worker, segment, first);
             let marks = self.shared.marks(sink.worker.id);
             if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
-                // Alone, gathered, with reached bits: a near successor tested (and set) at once,
-                // a far one in the table batched with its bit's word prefetched, and set when
-                // the batch is probed.
+                // Gathered, with reached bits: a near successor tested (and set) at once, a far
+                // one in the table batched with its bit's word prefetched, and set when the
+                // batch is probed.
                 let (len, far_mask) = (self.shared.len, self.far_mask);
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
+                each_state(first, states, &mut expanded, |state| {
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
                         if (succ ^ first) & far_mask == 0 && succ < len {
@@ -822,15 +819,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                             sink.gather(state, succ);
                         }
                     });
-                }
+                });
             } else if let Some(reached) = self.shared.reached() {
-                // Alone, with reached bits: every successor's bit tested, and set (its block
+                // At once, with reached bits: every successor's bit tested, and set (its block
                 // marked dirty) when it was not.
                 let len = self.shared.len;
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
+                each_state(first, states, &mut expanded, |state| {
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
                         if succ < len {
@@ -842,16 +836,13 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                             sink.gather(state, succ);
                         }
                     });
-                }
+                });
             } else if self.far_mask == 0 {
                 // Every successor read at once: the table copied into the closure, so that the
                 // space's loop keeps it in registers, and nothing else checked on the way to
                 // the load.
                 let table = self.shared.table;
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
+                each_state(first, states, &mut expanded, |state| {
                     let sink = &mut sink;
                     self.shared.space.for_each_successor(state, move |succ| {
                         match table.get((succ >> 5) as usize) {
@@ -864,16 +855,13 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                             None => sink.gather(state, succ),
                         }
                     });
-                }
+                });
             } else {
-                while states != 0 {
-                    let state = first + u64::from(states.trailing_zeros());
-                    states &= states - 1;
-                    expanded += 1;
+                each_state(first, states, &mut expanded, |state| {
                     self.shared
                         .space
                         .for_each_successor(state, |succ| sink.one(state, succ));
-                }
+                });
             }
             let local = sink.block.take();
             worker.expanded += expanded;
@@ -1250,6 +1238,18 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
                 }
             }
         }
+    }
+}
+
+/// Calls `expand` for each state of `states` (bit `i` for `first + i`), lowest first, and
+/// counts them in `expanded`.
+#[inline(always)]
+fn each_state(first: u64, mut states: u64, expanded: &mut u64, mut expand: impl FnMut(u64)) {
+    while states != 0 {
+        let state = first + u64::from(states.trailing_zeros());
+        states &= states - 1;
+        *expanded += 1;
+        expand(state);
     }
 }
 
