@@ -237,7 +237,9 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(id: usize, layout: &Layout) -> Self {
+    /// Thread `id`'s part; `far` says whether it gathers far successors in buckets (not with
+    /// reached bits, which any thread sets).
+    fn new(id: usize, layout: &Layout, far: bool) -> Self {
         Self {
             id,
             outbox: vec![Vec::new(); layout.threads],
@@ -245,7 +247,7 @@ impl Worker {
             applied: 0,
             expanded: 0,
             batch: Vec::with_capacity(BATCH + 64 * 16),
-            far: Far::new(layout),
+            far: Far::new(layout, far),
         }
     }
 }
@@ -304,9 +306,9 @@ struct Far {
 }
 
 impl Far {
-    fn new(layout: &Layout) -> Self {
-        if layout.threads == 1 && !layout.confined {
-            // One thread holds every segment: nothing is far.
+    fn new(layout: &Layout, far: bool) -> Self {
+        if !far || layout.threads == 1 && !layout.confined {
+            // One thread holds every segment, or none is gathered: nothing is far.
             return Self {
                 shift: 0,
                 states: Vec::new(),
@@ -558,7 +560,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// writes these segments' codes and dirty words.
     fn merge(&self, worker: &mut Worker, reached: &[AtomicU64]) {
         let layout = self.shared.layout;
-        let table = self.shared.table;
+        let words = self.shared.table.len();
         let bits_shift = layout.segment_words_shift() - 7;
         for segment in (worker.id..layout.segments).step_by(layout.threads) {
             let start = segment << bits_shift;
@@ -579,17 +581,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                         (2 * block, fields as u64),
                         (2 * block + 1, (fields >> 64) as u64),
                     ] {
-                        let Some(cell) = table.get(word) else {
-                            continue;
-                        };
-                        let codes = cell.load(Ordering::Relaxed);
-                        // Reached, and unreached in the codes: this level's.
-                        let new = codes & codes >> 1 & fields;
-                        cell.store(
-                            codes & !(new * (UNSEEN ^ self.next_code)),
-                            Ordering::Relaxed,
-                        );
-                        worker.found += self.shared.weight.of_fields((word as u64) << 5, new);
+                        if word < words {
+                            // Reached, and unreached in the codes: this level's.
+                            let new = self.write(word, fields);
+                            worker.found += self.shared.weight.of_fields((word as u64) << 5, new);
+                        }
                     }
                 }
             }
@@ -1434,7 +1430,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// A thread other than the calling one: each level as the calling thread sets it.
     fn work(&self, id: usize) {
-        let mut worker = Worker::new(id, &self.layout);
+        let mut worker = Worker::new(id, &self.layout, self.reached.is_none());
         loop {
             self.barrier.wait();
             if self.stop.load(Ordering::Relaxed) {
@@ -1451,7 +1447,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         progress: &mut impl FnMut(u32, u64),
         resume: Option<Resume>,
     ) -> Vec<u64> {
-        let mut worker = Worker::new(0, &self.layout);
+        let mut worker = Worker::new(0, &self.layout, self.reached.is_none());
         let mut plan = Plan {
             seeds: seeds.iter().copied().peekable(),
             sizes: Vec::new(),
@@ -1690,10 +1686,8 @@ pub(super) fn search<S: Space + Sync>(
 }
 
 /// A reached bit for each state of `table` (a word a block of 64): set for those with a code.
-fn reached_bits(
-    table: &TwoBitTable,
-    words: &[AtomicU64],
-) -> Result<Vec<AtomicU64>, TableAllocError> {
+fn reached_bits(table: &TwoBitTable) -> Result<Vec<AtomicU64>, TableAllocError> {
+    let words: &[AtomicU64] = &table.words;
     let bits = try_filled(words.len().div_ceil(2) as u64, || AtomicU64::new(0))?;
     for (block, cell) in bits.iter().enumerate() {
         let codes = |w: usize| words.get(w).map_or(u64::MAX, |w| w.load(Ordering::Relaxed));
@@ -1749,7 +1743,7 @@ pub(super) fn search_in<S: Space + Sync>(
             None
         },
         reached: if options.exact_frontier && store.is_none() {
-            Some(reached_bits(table, &table.words)?)
+            Some(reached_bits(table)?)
         } else {
             None
         },
