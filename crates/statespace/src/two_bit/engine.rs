@@ -65,7 +65,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::arena::prefetch_read;
+use crate::arena::{prefetch_read, prefetch_write};
 use crate::members::{InBlock, Members};
 use crate::reads::Reads;
 use crate::space::Space;
@@ -803,19 +803,24 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 // one in the table batched with its bit's word prefetched, and set when the
                 // batch is probed.
                 let (len, far_mask) = (self.shared.len, self.far_mask);
+                let words = reached.as_ptr();
+                let mut batch = std::mem::take(&mut sink.worker.batch);
                 each_state(first, states, &mut expanded, |state| {
-                    let sink = &mut sink;
+                    let (sink, batch) = (&mut sink, &mut batch);
                     self.shared.space.for_each_successor(state, move |succ| {
-                        if (succ ^ first) & far_mask == 0 && succ < len {
-                            self.reach_bit(reached, succ, marks);
-                        } else if succ < len {
-                            prefetch_read(&reached[(succ >> 6) as usize]);
-                            sink.worker.batch.push(succ);
+                        if succ < len {
+                            if (succ ^ first) & far_mask == 0 {
+                                self.reach_bit(reached, succ, marks);
+                            } else {
+                                prefetch_write(words.wrapping_add((succ >> 6) as usize));
+                                batch.push(succ);
+                            }
                         } else {
                             sink.gather(state, succ);
                         }
                     });
                 });
+                sink.worker.batch = batch;
             } else if let Some(reached) = self.shared.reached() {
                 // At once, with reached bits: every successor's bit tested, and set (its block
                 // marked dirty) when it was not.
