@@ -517,13 +517,27 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// `state` (in the table) reached, and its block dirty when it was not, with no branch on
     /// whether it was (which is as unpredictable as the moves).
     #[inline(always)]
-    fn set_reached(&self, reached: &[AtomicU64], state: u64) {
+    fn set_reached(&self, reached: &[AtomicU64], state: u64, marks: Option<&[AtomicU64]>) {
         let block = (state >> 6) as usize;
         let cell = &reached[block];
         let bits = cell.load(Ordering::Relaxed);
         let bit = 1 << (state & 63);
         cell.store(bits | bit, Ordering::Relaxed);
-        self.next.mark_if(block, bits & bit == 0);
+        self.mark(block, bits & bit == 0, marks);
+    }
+
+    /// Marks `block` dirty when `hit`, with no branch: in the next level's dirty bits when the
+    /// calling thread is alone (`marks` none), else in its own marks.
+    #[inline(always)]
+    fn mark(&self, block: usize, hit: bool, marks: Option<&[AtomicU64]>) {
+        match marks {
+            None => self.next.mark_if(block, hit),
+            Some(marks) => {
+                let mark = &marks[block / 64];
+                let bits = mark.load(Ordering::Relaxed) | u64::from(hit) << (block % 64);
+                mark.store(bits, Ordering::Relaxed);
+            }
+        }
     }
 
     /// With a reached bit a state: marks `state` (in the table) reached when it was not, and
@@ -537,19 +551,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let bits = cell.load(Ordering::Relaxed);
         let bit = 1 << (state & 63);
         if bits & bit == 0 {
-            match marks {
-                None => {
-                    cell.store(bits | bit, Ordering::Relaxed);
-                    self.next.mark_if(block, true);
-                }
-                Some(marks) => {
-                    if cell.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
-                        let mark = &marks[block / 64];
-                        let bits = mark.load(Ordering::Relaxed) | 1 << (block % 64);
-                        mark.store(bits, Ordering::Relaxed);
-                    }
-                }
-            }
+            cell.store(bits | bit, Ordering::Relaxed);
+            self.mark(block, true, marks);
         }
     }
 
@@ -558,7 +561,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// segments `s` with `s mod T` the calling thread's number, and counts them. Every thread has
     /// expanded (a barrier passed): the bits and the marks are final, and only this thread
     /// writes these segments' codes and dirty words.
-    fn merge(&self, worker: &mut Worker, reached: &[AtomicU64]) {
+    fn merge(&self, worker: &mut Worker) {
         let layout = self.shared.layout;
         let words = self.shared.table.len();
         let bits_shift = layout.segment_words_shift() - 7;
@@ -575,8 +578,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 while blocks != 0 {
                     let block = i * 64 + blocks.trailing_zeros() as usize;
                     blocks &= blocks - 1;
-                    let fields =
-                        Members::from_bits(reached[block].load(Ordering::Relaxed)).layout();
+                    let bits = self
+                        .shared
+                        .reached
+                        .iter()
+                        .fold(0, |bits, own| bits | own[block].load(Ordering::Relaxed));
+                    let fields = Members::from_bits(bits).layout();
                     for (word, fields) in [
                         (2 * block, fields as u64),
                         (2 * block + 1, (fields >> 64) as u64),
@@ -798,7 +805,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
             let marks = self.shared.marks(sink.worker.id);
-            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
+            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached(sink.worker.id))
+            {
                 // Gathered, with reached bits: a near successor tested (and set) at once, a far
                 // one in the table batched with its bit's word prefetched, and set when the
                 // batch is probed.
@@ -821,7 +829,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     });
                 });
                 sink.worker.batch = batch;
-            } else if let Some(reached) = self.shared.reached() {
+            } else if let Some(reached) = self.shared.reached(sink.worker.id) {
                 // At once, with reached bits: every successor's bit tested, and set (its block
                 // marked dirty) when it was not.
                 let len = self.shared.len;
@@ -939,18 +947,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     fn probe(&self, worker: &mut Worker, segment: usize) {
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
-        if let Some(reached) = self.shared.reached() {
+        if let Some(reached) = self.shared.reached(worker.id) {
             // With reached bits, the batch holds successors in the table: set with no branch
             // when alone.
-            if layout.threads == 1 {
-                for &succ in &batch {
-                    self.set_reached(reached, succ);
-                }
-            } else {
-                let marks = self.shared.marks(worker.id);
-                for &succ in &batch {
-                    self.reach_bit(reached, succ, marks);
-                }
+            let marks = self.shared.marks(worker.id);
+            for &succ in &batch {
+                self.set_reached(reached, succ, marks);
             }
             batch.clear();
             worker.batch = batch;
@@ -1299,7 +1301,7 @@ struct Shared<'a, S, W> {
     /// in the caches when moves land anywhere. Reaching a state sets its bit (and its block's
     /// dirty bit); its code is written after the level's expansion, block by dirty block
     /// ([`Level::merge`]), so a level's random writes touch the bits alone.
-    reached: Option<Vec<AtomicU64>>,
+    reached: Vec<Vec<AtomicU64>>,
     /// With reached bits on several threads, each thread's dirty marks of the level (a word
     /// for 64 blocks, as [`Dirty`]), written by that thread alone and gathered by
     /// [`Level::merge`]: marking the shared bits would take an atomic `or` each.
@@ -1339,8 +1341,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// [`Shared::reached`], borrowed.
     #[inline(always)]
-    fn reached(&self) -> Option<&[AtomicU64]> {
-        self.reached.as_deref()
+    fn reached(&self, id: usize) -> Option<&[AtomicU64]> {
+        self.reached.get(id).map(Vec::as_slice)
     }
 
     /// Tells the store, when the search has one, that level `depth` is about to be expanded
@@ -1418,8 +1420,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         self.barrier.wait();
         self.guard(|| {
             level.apply(worker);
-            if let Some(reached) = self.reached() {
-                level.merge(worker, reached);
+            if !self.reached.is_empty() {
+                level.merge(worker);
             }
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
             self.applied.0.fetch_add(worker.applied, Ordering::Relaxed);
@@ -1435,7 +1437,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// A thread other than the calling one: each level as the calling thread sets it.
     fn work(&self, id: usize) {
-        let mut worker = Worker::new(id, &self.layout, self.reached.is_none());
+        let mut worker = Worker::new(id, &self.layout, self.reached.is_empty());
         loop {
             self.barrier.wait();
             if self.stop.load(Ordering::Relaxed) {
@@ -1452,7 +1454,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         progress: &mut impl FnMut(u32, u64),
         resume: Option<Resume>,
     ) -> Vec<u64> {
-        let mut worker = Worker::new(0, &self.layout, self.reached.is_none());
+        let mut worker = Worker::new(0, &self.layout, self.reached.is_empty());
         let mut plan = Plan {
             seeds: seeds.iter().copied().peekable(),
             sizes: Vec::new(),
@@ -1546,7 +1548,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         let word = (seed >> 5) as usize;
         let new = level.write(word, 1 << (2 * (seed & 31)));
         level.next.mark_if(word / 2, new != 0);
-        if let Some(reached) = self.reached() {
+        if let Some(reached) = self.reached(0) {
             reached[word / 2]
                 .fetch_or(compress_fields(new) << (32 * (word % 2)), Ordering::Relaxed);
         }
@@ -1748,9 +1750,13 @@ pub(super) fn search_in<S: Space + Sync>(
             None
         },
         reached: if options.exact_frontier && store.is_none() {
-            Some(reached_bits(table)?)
+            let mut bits = vec![reached_bits(table)?];
+            for _ in 1..layout.threads {
+                bits.push(try_filled(blocks as u64, || AtomicU64::new(0))?);
+            }
+            bits
         } else {
-            None
+            Vec::new()
         },
         marks: if options.exact_frontier && store.is_none() && layout.threads > 1 {
             (0..layout.threads)
