@@ -551,8 +551,17 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let bits = cell.load(Ordering::Relaxed);
         let bit = 1 << (state & 63);
         if bits & bit == 0 {
-            cell.store(bits | bit, Ordering::Relaxed);
-            self.mark(block, true, marks);
+            match marks {
+                None => {
+                    cell.store(bits | bit, Ordering::Relaxed);
+                    self.next.mark_if(block, true);
+                }
+                Some(marks) => {
+                    if cell.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+                        self.mark(block, true, Some(marks));
+                    }
+                }
+            }
         }
     }
 
@@ -561,7 +570,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// segments `s` with `s mod T` the calling thread's number, and counts them. Every thread has
     /// expanded (a barrier passed): the bits and the marks are final, and only this thread
     /// writes these segments' codes and dirty words.
-    fn merge(&self, worker: &mut Worker) {
+    fn merge(&self, worker: &mut Worker, reached: &[AtomicU64]) {
         let layout = self.shared.layout;
         let words = self.shared.table.len();
         let bits_shift = layout.segment_words_shift() - 7;
@@ -578,11 +587,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 while blocks != 0 {
                     let block = i * 64 + blocks.trailing_zeros() as usize;
                     blocks &= blocks - 1;
-                    let bits = self
-                        .shared
-                        .reached
-                        .iter()
-                        .fold(0, |bits, own| bits | own[block].load(Ordering::Relaxed));
+                    let shared = &reached[block];
+                    let mut bits = shared.load(Ordering::Relaxed);
+                    if !self.shared.own.is_empty() {
+                        // The threads' own bits joined, and given back to all.
+                        for own in &self.shared.own {
+                            bits |= own[block].load(Ordering::Relaxed);
+                        }
+                        shared.store(bits, Ordering::Relaxed);
+                        for own in &self.shared.own {
+                            own[block].store(bits, Ordering::Relaxed);
+                        }
+                    }
                     let fields = Members::from_bits(bits).layout();
                     for (word, fields) in [
                         (2 * block, fields as u64),
@@ -805,13 +821,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
             let marks = self.shared.marks(sink.worker.id);
-            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached(sink.worker.id))
-            {
+            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
                 // Gathered, with reached bits: a near successor tested (and set) at once, a far
                 // one in the table batched with its bit's word prefetched, and set when the
                 // batch is probed.
                 let (len, far_mask) = (self.shared.len, self.far_mask);
-                let words = reached.as_ptr();
+                let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
                 let mut batch = std::mem::take(&mut sink.worker.batch);
                 each_state(first, states, &mut expanded, |state| {
                     let (sink, batch) = (&mut sink, &mut batch);
@@ -829,7 +844,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                     });
                 });
                 sink.worker.batch = batch;
-            } else if let Some(reached) = self.shared.reached(sink.worker.id) {
+            } else if let Some(reached) = self.shared.reached() {
                 // At once, with reached bits: every successor's bit tested, and set (its block
                 // marked dirty) when it was not.
                 let len = self.shared.len;
@@ -947,7 +962,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     fn probe(&self, worker: &mut Worker, segment: usize) {
         let mut batch = std::mem::take(&mut worker.batch);
         let layout = self.shared.layout;
-        if let Some(reached) = self.shared.reached(worker.id) {
+        if let Some(reached) = self.shared.reached() {
+            let reached = self.shared.own(worker.id).unwrap_or(reached);
             // With reached bits, the batch holds successors in the table: set with no branch
             // when alone.
             let marks = self.shared.marks(worker.id);
@@ -1301,7 +1317,13 @@ struct Shared<'a, S, W> {
     /// in the caches when moves land anywhere. Reaching a state sets its bit (and its block's
     /// dirty bit); its code is written after the level's expansion, block by dirty block
     /// ([`Level::merge`]), so a level's random writes touch the bits alone.
-    reached: Vec<Vec<AtomicU64>>,
+    reached: Option<Vec<AtomicU64>>,
+    /// With reached bits on several threads, each thread's own reached bits, where it sets
+    /// the far successors it gathered, with plain stores; [`Level::merge`] joins them with
+    /// [`Shared::reached`] and gives the union back to all. An atomic `or` a new state into
+    /// shared bits would wait for its line to come from memory (nothing can overtake it),
+    /// where a plain store lets the far ones overlap.
+    own: Vec<Vec<AtomicU64>>,
     /// With reached bits on several threads, each thread's dirty marks of the level (a word
     /// for 64 blocks, as [`Dirty`]), written by that thread alone and gathered by
     /// [`Level::merge`]: marking the shared bits would take an atomic `or` each.
@@ -1341,8 +1363,14 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// [`Shared::reached`], borrowed.
     #[inline(always)]
-    fn reached(&self, id: usize) -> Option<&[AtomicU64]> {
-        self.reached.get(id).map(Vec::as_slice)
+    fn reached(&self) -> Option<&[AtomicU64]> {
+        self.reached.as_deref()
+    }
+
+    /// Thread `id`'s own reached bits ([`Shared::own`]), none alone.
+    #[inline(always)]
+    fn own(&self, id: usize) -> Option<&[AtomicU64]> {
+        self.own.get(id).map(Vec::as_slice)
     }
 
     /// Tells the store, when the search has one, that level `depth` is about to be expanded
@@ -1420,8 +1448,8 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         self.barrier.wait();
         self.guard(|| {
             level.apply(worker);
-            if !self.reached.is_empty() {
-                level.merge(worker);
+            if let Some(reached) = self.reached() {
+                level.merge(worker, reached);
             }
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
             self.applied.0.fetch_add(worker.applied, Ordering::Relaxed);
@@ -1437,7 +1465,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
 
     /// A thread other than the calling one: each level as the calling thread sets it.
     fn work(&self, id: usize) {
-        let mut worker = Worker::new(id, &self.layout, self.reached.is_empty());
+        let mut worker = Worker::new(id, &self.layout, self.reached.is_none());
         loop {
             self.barrier.wait();
             if self.stop.load(Ordering::Relaxed) {
@@ -1454,7 +1482,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         progress: &mut impl FnMut(u32, u64),
         resume: Option<Resume>,
     ) -> Vec<u64> {
-        let mut worker = Worker::new(0, &self.layout, self.reached.is_empty());
+        let mut worker = Worker::new(0, &self.layout, self.reached.is_none());
         let mut plan = Plan {
             seeds: seeds.iter().copied().peekable(),
             sizes: Vec::new(),
@@ -1548,7 +1576,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         let word = (seed >> 5) as usize;
         let new = level.write(word, 1 << (2 * (seed & 31)));
         level.next.mark_if(word / 2, new != 0);
-        if let Some(reached) = self.reached(0) {
+        for reached in self.reached.iter().chain(&self.own) {
             reached[word / 2]
                 .fetch_or(compress_fields(new) << (32 * (word % 2)), Ordering::Relaxed);
         }
@@ -1750,11 +1778,14 @@ pub(super) fn search_in<S: Space + Sync>(
             None
         },
         reached: if options.exact_frontier && store.is_none() {
-            let mut bits = vec![reached_bits(table)?];
-            for _ in 1..layout.threads {
-                bits.push(try_filled(blocks as u64, || AtomicU64::new(0))?);
-            }
-            bits
+            Some(reached_bits(table)?)
+        } else {
+            None
+        },
+        own: if options.exact_frontier && store.is_none() && layout.threads > 1 {
+            (0..layout.threads)
+                .map(|_| reached_bits(table))
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         },
