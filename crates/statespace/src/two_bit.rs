@@ -78,8 +78,9 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// * Time: O(states × branching); a space that reports sets pays per set, not per state.
 /// * Space: `len / 4` bytes for the codes, `len / 4` more for a space that expands state by
 ///   state ([`Space::expands_blocks`], [`TwoBitSearch::exact_frontier`]): a bit a state for the
-///   frontier and one for the states reached,
-///   `len / 256` for two sets of dirty blocks, and the successors sent between threads.
+///   frontier and one for the states reached, and on `T > 1` threads `T × len / 8` more (each
+///   thread's own reached bits); `len / 256` for two sets of dirty blocks, and the successors
+///   sent between threads.
 ///
 /// # Example
 ///
@@ -229,7 +230,8 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
 
     /// Whether to keep a bit a state for the states expanded already, so that every state is
     /// expanded once, and, in memory, a bit a state for the states reached, tested and set in
-    /// place of the codes (`len / 4` bytes more in all). By default, when the space expands
+    /// place of the codes (`len / 4` bytes more in all, and `len / 8` more a thread on several
+    /// threads: each thread's own reached bits). By default, when the space expands
     /// state by state ([`Space::expands_blocks`] is `false`); without it, a block's older
     /// states with the level's code (distance mod 3) are expanded again, which changes nothing
     /// but the time.

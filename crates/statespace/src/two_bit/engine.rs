@@ -45,12 +45,17 @@
 //! level's code ([`Level::merge`], the segments shared among the threads). A level's random
 //! reads and writes then touch one bit a state, as a queue BFS's do, where the codes are two;
 //! the codes are read and written block by block. Any thread sets any bit, with no hold and no
-//! mail: a plain load first (most successors were reached already), then, alone, a plain store,
-//! and on several threads an atomic `or` whose old value says whether this thread reached the
-//! state; each thread marks dirty blocks in its own words ([`Shared::marks`]), gathered by the
-//! merge. Gathered far successors, alone, are set with no branch at all (whether a bit was set
-//! is as unpredictable as the moves); read at once, a bit is stored only when it was clear (a
-//! store a successor would chain the successors of a state that share a word through memory).
+//! mail. Alone, gathered successors are set with no branch at all (whether a bit was set is as
+//! unpredictable as the moves); read at once, a bit is stored only when it was clear (a store a
+//! successor would chain the successors of a state that share a word through memory). On
+//! several threads, a successor read at once (or near, when gathering) is tested in the shared
+//! bits with a plain load (most successors were reached already), then set with an atomic `or`
+//! whose old value says whether this thread reached the state; gathered far ones go to the
+//! thread's own bits ([`Shared::own`]), with plain stores: an atomic `or` cannot overlap with
+//! the loads after it, so a new state far in the table stalled the thread for a whole trip to
+//! memory. The merge joins the threads' bits into the shared ones and gives the union back to
+//! every thread, so a thread's bits miss only what the others reached in the same level. Each
+//! thread marks dirty blocks in its own words ([`Shared::marks`]), gathered by the merge.
 //!
 //! A level's moves land all over a segment; a segment with enough dirty blocks is read in order
 //! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
