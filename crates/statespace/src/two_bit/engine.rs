@@ -518,31 +518,24 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         worker.found += self.shared.weight.of_block(first, new);
     }
 
-    /// With a reached bit a state ([`Shared::reached`]), the calling thread alone: marks
-    /// `state` (in the table) reached, and its block dirty when it was not, with no branch on
-    /// whether it was (which is as unpredictable as the moves).
+    /// With a reached bit a state, bits (`reached`) that only the calling thread writes in
+    /// the level ([`Shared::reached`] alone, else its own, [`Shared::own`]): marks `state` (in
+    /// the table) reached, and its block dirty in `marks` when it was not, with no branch on
+    /// whether it was (which is as unpredictable as the moves). `marks` are the next level's
+    /// dirty bits alone, else the thread's own ([`Shared::marks`]): the same layout.
     #[inline(always)]
-    fn set_reached(&self, reached: &[AtomicU64], state: u64, marks: Option<&[AtomicU64]>) {
+    fn set_reached(reached: &[AtomicU64], state: u64, marks: &[AtomicU64]) {
         let block = (state >> 6) as usize;
         let cell = &reached[block];
         let bits = cell.load(Ordering::Relaxed);
         let bit = 1 << (state & 63);
         cell.store(bits | bit, Ordering::Relaxed);
-        self.mark(block, bits & bit == 0, marks);
-    }
-
-    /// Marks `block` dirty when `hit`, with no branch: in the next level's dirty bits when the
-    /// calling thread is alone (`marks` none), else in its own marks.
-    #[inline(always)]
-    fn mark(&self, block: usize, hit: bool, marks: Option<&[AtomicU64]>) {
-        match marks {
-            None => self.next.mark_if(block, hit),
-            Some(marks) => {
-                let mark = &marks[block / 64];
-                let bits = mark.load(Ordering::Relaxed) | u64::from(hit) << (block % 64);
-                mark.store(bits, Ordering::Relaxed);
-            }
-        }
+        let mark = &marks[block / 64];
+        let hit = u64::from(bits & bit == 0);
+        mark.store(
+            mark.load(Ordering::Relaxed) | hit << (block % 64),
+            Ordering::Relaxed,
+        );
     }
 
     /// With a reached bit a state: marks `state` (in the table) reached when it was not, and
@@ -563,7 +556,9 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 }
                 Some(marks) => {
                     if cell.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
-                        self.mark(block, true, Some(marks));
+                        let mark = &marks[block / 64];
+                        let bits = mark.load(Ordering::Relaxed) | 1 << (block % 64);
+                        mark.store(bits, Ordering::Relaxed);
                     }
                 }
             }
@@ -832,26 +827,40 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 // threads in the thread's own bits (`Shared::own`), except a near one, tested
                 // (and set) at once in the shared bits, which know what the other threads
                 // reached. Alone, a near one is batched too: testing it at once costs a branch
-                // as unpredictable as the moves, where the batch sets bits with none (11% less
-                // time a level on the bench's hashed space, 7 to 9%, and no more on four pegs).
+                // as unpredictable as the moves, where the batch sets bits with none (7 to 9%
+                // less time a level on the bench's hashed space, and none more on four pegs).
                 let (len, far_mask) = (self.shared.len, self.far_mask);
                 let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
                 let mut batch = std::mem::take(&mut sink.worker.batch);
-                each_state(first, states, &mut expanded, |state| {
-                    let (sink, batch) = (&mut sink, &mut batch);
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        if succ < len {
-                            if marks.is_some() && (succ ^ first) & far_mask == 0 {
-                                self.reach_bit(reached, succ, marks);
-                            } else {
+                if marks.is_none() {
+                    each_state(first, states, &mut expanded, |state| {
+                        let (sink, batch) = (&mut sink, &mut batch);
+                        self.shared.space.for_each_successor(state, move |succ| {
+                            if succ < len {
                                 prefetch_write(words.wrapping_add((succ >> 6) as usize));
                                 batch.push(succ);
+                            } else {
+                                sink.gather(state, succ);
                             }
-                        } else {
-                            sink.gather(state, succ);
-                        }
+                        });
                     });
-                });
+                } else {
+                    each_state(first, states, &mut expanded, |state| {
+                        let (sink, batch) = (&mut sink, &mut batch);
+                        self.shared.space.for_each_successor(state, move |succ| {
+                            if succ < len {
+                                if (succ ^ first) & far_mask == 0 {
+                                    self.reach_bit(reached, succ, marks);
+                                } else {
+                                    prefetch_write(words.wrapping_add((succ >> 6) as usize));
+                                    batch.push(succ);
+                                }
+                            } else {
+                                sink.gather(state, succ);
+                            }
+                        });
+                    });
+                }
                 sink.worker.batch = batch;
             } else if let Some(reached) = self.shared.reached() {
                 // At once, with reached bits: every successor's bit tested, and set (its block
@@ -973,11 +982,11 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let layout = self.shared.layout;
         if let Some(reached) = self.shared.reached() {
             let reached = self.shared.own(worker.id).unwrap_or(reached);
-            // With reached bits, the batch holds successors in the table: set with no branch
-            // when alone.
-            let marks = self.shared.marks(worker.id);
+            // With reached bits, the batch holds successors in the table: set with no branch,
+            // in bits only this thread writes.
+            let marks = self.shared.marks(worker.id).unwrap_or(&self.next.bits);
             for &succ in &batch {
-                self.set_reached(reached, succ, marks);
+                Self::set_reached(reached, succ, marks);
             }
             batch.clear();
             worker.batch = batch;
