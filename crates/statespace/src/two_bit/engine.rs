@@ -48,10 +48,9 @@
 //! mail. Alone, gathered successors are set with no branch at all (whether a bit was set is as
 //! unpredictable as the moves); read at once, a bit is stored only when it was clear (a store a
 //! successor would chain the successors of a state that share a word through memory). On
-//! several threads, a successor read at once (or near, when gathering) is tested in the shared
-//! bits with a plain load (most successors were reached already), then set with an atomic `or`
-//! whose old value says whether this thread reached the state; gathered far ones go to the
-//! thread's own bits ([`Shared::own`]), with plain stores: an atomic `or` cannot overlap with
+//! several threads, a successor read at once is tested in the shared bits with a plain load
+//! (most successors were reached already), then set with an atomic `or` whose old value says
+//! whether this thread reached the state; gathered ones go to the thread's own bits ([`Shared::own`]), with plain stores: an atomic `or` cannot overlap with
 //! the loads after it, so a new state far in the table stalled the thread for a whole trip to
 //! memory. The merge joins the threads' bits into the shared ones and gives the union back to
 //! every thread, so a thread's bits miss only what the others reached in the same level. Each
@@ -822,45 +821,27 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let mut sink = self.sink(worker, segment, first);
             let marks = self.shared.marks(sink.worker.id);
             if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
-                // Gathered, with reached bits: a successor in the table batched with its bit's
-                // word prefetched (for a write), and set when the batch is probed; on several
-                // threads in the thread's own bits (`Shared::own`), except a near one, tested
-                // (and set) at once in the shared bits, which know what the other threads
-                // reached. Alone, a near one is batched too: testing it at once costs a branch
-                // as unpredictable as the moves, where the batch sets bits with none (7 to 9%
-                // less time a level on the bench's hashed space, and none more on four pegs).
-                let (len, far_mask) = (self.shared.len, self.far_mask);
+                // Gathered, with reached bits: every successor in the table batched with its
+                // bit's word prefetched (for a write), and set when the batch is probed, on
+                // several threads in the thread's own bits (`Shared::own`). A near one is
+                // batched too: testing it at once costs a branch as unpredictable as the moves,
+                // where the batch sets bits with none (7 to 9% less time a level on the bench's
+                // hashed space alone, 0.56 s against 0.65 s on two threads, and no more time on
+                // four pegs or pancakes).
+                let len = self.shared.len;
                 let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
                 let mut batch = std::mem::take(&mut sink.worker.batch);
-                if marks.is_none() {
-                    each_state(first, states, &mut expanded, |state| {
-                        let (sink, batch) = (&mut sink, &mut batch);
-                        self.shared.space.for_each_successor(state, move |succ| {
-                            if succ < len {
-                                prefetch_write(words.wrapping_add((succ >> 6) as usize));
-                                batch.push(succ);
-                            } else {
-                                sink.gather(state, succ);
-                            }
-                        });
+                each_state(first, states, &mut expanded, |state| {
+                    let (sink, batch) = (&mut sink, &mut batch);
+                    self.shared.space.for_each_successor(state, move |succ| {
+                        if succ < len {
+                            prefetch_write(words.wrapping_add((succ >> 6) as usize));
+                            batch.push(succ);
+                        } else {
+                            sink.gather(state, succ);
+                        }
                     });
-                } else {
-                    each_state(first, states, &mut expanded, |state| {
-                        let (sink, batch) = (&mut sink, &mut batch);
-                        self.shared.space.for_each_successor(state, move |succ| {
-                            if succ < len {
-                                if (succ ^ first) & far_mask == 0 {
-                                    self.reach_bit(reached, succ, marks);
-                                } else {
-                                    prefetch_write(words.wrapping_add((succ >> 6) as usize));
-                                    batch.push(succ);
-                                }
-                            } else {
-                                sink.gather(state, succ);
-                            }
-                        });
-                    });
-                }
+                });
                 sink.worker.batch = batch;
             } else if let Some(reached) = self.shared.reached() {
                 // At once, with reached bits: every successor's bit tested, and set (its block
@@ -1337,7 +1318,7 @@ struct Shared<'a, S, W> {
     /// ([`Level::merge`]), so a level's random writes touch the bits alone.
     reached: Option<Vec<AtomicU64>>,
     /// With reached bits on several threads, each thread's own reached bits, where it sets
-    /// the far successors it gathered, with plain stores; [`Level::merge`] joins them with
+    /// the successors it gathered, with plain stores; [`Level::merge`] joins them with
     /// [`Shared::reached`] and gives the union back to all. An atomic `or` a new state into
     /// shared bits would wait for its line to come from memory (nothing can overtake it),
     /// where a plain store lets the far ones overlap.
