@@ -212,10 +212,18 @@ impl Dirty {
     /// Adds `block` to the set when `hit`, with no branch.
     #[inline(always)]
     fn mark_if(&self, block: usize, hit: bool) {
-        let cell = &self.bits[block / 64];
-        let bits = cell.load(Ordering::Relaxed) | u64::from(hit) << (block % 64);
-        cell.store(bits, Ordering::Relaxed);
+        mark_if(&self.bits, block, hit);
     }
+}
+
+/// Sets bit `block` of `marks` (a word for 64 blocks, the layout of [`Dirty`] and of
+/// [`Shared::marks`]) when `hit`, with no branch, by a plain load and store: only the calling
+/// thread writes these words.
+#[inline(always)]
+fn mark_if(marks: &[AtomicU64], block: usize, hit: bool) {
+    let cell = &marks[block / 64];
+    let bits = cell.load(Ordering::Relaxed) | u64::from(hit) << (block % 64);
+    cell.store(bits, Ordering::Relaxed);
 }
 
 /// A set of states sent to the thread applying its segment's mail: the word of codes, and the
@@ -529,12 +537,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let bits = cell.load(Ordering::Relaxed);
         let bit = 1 << (state & 63);
         cell.store(bits | bit, Ordering::Relaxed);
-        let mark = &marks[block / 64];
-        let hit = u64::from(bits & bit == 0);
-        mark.store(
-            mark.load(Ordering::Relaxed) | hit << (block % 64),
-            Ordering::Relaxed,
-        );
+        mark_if(marks, block, bits & bit == 0);
     }
 
     /// With a reached bit a state: marks `state` (in the table) reached when it was not, and
@@ -555,9 +558,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 }
                 Some(marks) => {
                     if cell.fetch_or(bit, Ordering::Relaxed) & bit == 0 {
-                        let mark = &marks[block / 64];
-                        let bits = mark.load(Ordering::Relaxed) | 1 << (block % 64);
-                        mark.store(bits, Ordering::Relaxed);
+                        mark_if(marks, block, true);
                     }
                 }
             }
@@ -825,9 +826,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 // bit's word prefetched (for a write), and set when the batch is probed, on
                 // several threads in the thread's own bits (`Shared::own`). A near one is
                 // batched too: testing it at once costs a branch as unpredictable as the moves,
-                // where the batch sets bits with none (7 to 9% less time a level on the bench's
-                // hashed space alone, 0.56 s against 0.65 s on two threads, and no more time on
-                // four pegs or pancakes).
+                // where the batch sets bits with none (the figures are in docs/performance.md,
+                // 2026-12-05).
                 let len = self.shared.len;
                 let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
                 let mut batch = std::mem::take(&mut sink.worker.batch);
