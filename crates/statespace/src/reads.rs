@@ -3,10 +3,6 @@
 
 use std::time::Duration;
 
-/// Tables of at most this many states (1 MiB of codes, half a core's L2 cache) are always read
-/// at once: there the gathering cannot save a wait.
-const SMALL_STATES: u64 = 1 << 22;
-
 /// Tables of more than this many states (16 MiB of codes) start their trial gathered, smaller
 /// ones read at once: the way more likely to win goes first, and stays when no level is large
 /// enough to time.
@@ -16,9 +12,15 @@ const CACHED_STATES: u64 = 1 << 26;
 /// states, as the search counts it) of at least `len / 2^LARGE_SHIFT` and [`MIN_WORK`], and
 /// at least [`MIN_TIME`]. A smaller level keeps its words in the caches whichever way it reads,
 /// and its time is mostly the level's fixed costs: it would tell nothing, or the wrong thing.
-const LARGE_SHIFT: u32 = 8;
-const MIN_WORK: u64 = 1 << 16;
-const MIN_TIME: Duration = Duration::from_millis(20);
+/// A larger bound costs more where one way is much slower: the trial spends a level in it,
+/// and on several threads, reading at once a space whose moves land anywhere makes a level
+/// take several times as long as gathered (the threads' atomic `or`s fight over the same
+/// lines of reached bits). With the earlier bounds (`len / 2^8` and 20 ms) that one level
+/// cost a search of a few million such states on two threads much of what the second thread
+/// gained (the figures are in `docs/performance.md`, 2026-12-05).
+const LARGE_SHIFT: u32 = 10;
+const MIN_WORK: u64 = 1 << 14;
+const MIN_TIME: Duration = Duration::from_millis(2);
 
 /// How a two-bit search reads the words of successors generated state by state: each one at
 /// once (a load that may wait on memory), or, for those far from the block being expanded,
@@ -46,7 +48,7 @@ const MIN_TIME: Duration = Duration::from_millis(20);
 /// reads.measured(Duration::from_millis(50), 10_000_000, 1);
 /// assert!(!reads.gathers());
 /// assert!(!reads.measured(Duration::from_millis(900), 10_000_000, 1)); // decided
-/// assert!(!Reads::new(1 << 20, None).gathers()); // a small table reads at once
+/// assert!(!Reads::new(1 << 20, None).gathers()); // a small table starts reading at once
 /// assert!(Reads::new(1 << 20, Some(false)).gathers()); // as asked
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -70,7 +72,6 @@ impl Reads {
     pub fn new(len: u64, cached: Option<bool>) -> Self {
         let state = match cached {
             Some(cached) => State::Decided(!cached),
-            None if len <= SMALL_STATES => State::Decided(false),
             None => State::Trying {
                 gathers: len > CACHED_STATES,
                 other: None,

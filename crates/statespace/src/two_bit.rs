@@ -243,11 +243,10 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// Treats the table as held by the processor's caches (every successor's word read at
     /// once) or not (successors beyond 2^16 states of their block gathered, their words
     /// prefetched, and read a batch at a time), whatever its length. By default the search
-    /// decides: at once up to 2^22 states; beyond, by trial, the first large level read one
-    /// way (at once up to 2^26 states, gathered beyond) and the next the other, the cheaper
-    /// kept for the rest of the search. The bounds suit a core with 1 to 2 MiB of L2
-    /// and tens of MiB of L3; on a machine with much smaller caches, `cached(false)` may pay
-    /// from smaller tables on.
+    /// decides by trial: the first large level read one way (at once up to 2^26 states,
+    /// gathered beyond) and the next the other, the cheaper kept for the rest of the search.
+    /// A search too small to time keeps the first way. Set it when you know: the trial spends
+    /// one level the slower way.
     pub fn cached(mut self, cached: bool) -> Self {
         self.cached = Some(cached);
         self

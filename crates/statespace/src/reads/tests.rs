@@ -31,14 +31,13 @@ fn the_faster_way_is_kept_whichever_comes_first() {
 }
 
 #[test]
-fn small_levels_do_not_count_and_small_tables_or_asked_ways_never_change() {
+fn small_levels_do_not_count_and_asked_ways_never_change() {
     let mut reads = Reads::new(1 << 30, None);
-    // 2^30 / 2^8 = 2^22 units of work at least, and 20 ms.
-    assert!(!reads.measured(ms(100), (1 << 22) - 1, 1));
-    assert!(!reads.measured(ms(19), LARGE, 1));
+    // 2^30 / 2^10 = 2^20 units of work at least, and 2 ms.
+    assert!(!reads.measured(ms(100), (1 << 20) - 1, 1));
+    assert!(!reads.measured(Duration::from_micros(1999), LARGE, 1));
     assert!(reads.gathers());
     for mut fixed in [
-        Reads::new(1 << 22, None),
         Reads::new(1 << 30, Some(true)),
         Reads::new(1 << 10, Some(false)),
     ] {
@@ -49,6 +48,21 @@ fn small_levels_do_not_count_and_small_tables_or_asked_ways_never_change() {
     }
     assert!(!Reads::new(1 << 30, Some(true)).gathers());
     assert!(Reads::new(1 << 10, Some(false)).gathers());
+}
+
+#[test]
+fn small_tables_take_the_trial_too_from_levels_of_2_to_the_14() {
+    // A table of 2^20 states (a few milliseconds a level): read at once first, and a level
+    // of 2^14 units of work or more counts.
+    let mut reads = Reads::new(1 << 20, None);
+    assert!(!reads.gathers());
+    assert!(!reads.measured(ms(50), (1 << 14) - 1, 2));
+    assert!(reads.measured(ms(8), 1 << 16, 2)); // at once: 8 ms for 2^16
+    assert!(reads.gathers());
+    reads.measured(ms(5), 1 << 18, 2); // gathered: 5 ms for 2^18, cheaper
+    assert!(reads.gathers());
+    assert!(!reads.measured(ms(500), 1 << 18, 2)); // decided
+    assert!(reads.gathers());
 }
 
 #[test]

@@ -578,12 +578,21 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let start = segment << bits_shift;
             let end = ((segment + 1) << bits_shift).min(self.next.bits.len());
             for i in start..end {
-                // The blocks marked by each thread, for the next level.
-                let mut blocks = self.next.bits[i].load(Ordering::Relaxed);
+                // The blocks marked by each thread, for the next level: most words are clear,
+                // read with plain loads and written only when not (an atomic swap a word made
+                // a small level cost a millisecond on two threads).
+                let before = self.next.bits[i].load(Ordering::Relaxed);
+                let mut blocks = before;
                 for marks in &self.shared.marks {
-                    blocks |= marks[i].swap(0, Ordering::Relaxed);
+                    let marked = marks[i].load(Ordering::Relaxed);
+                    if marked != 0 {
+                        marks[i].store(0, Ordering::Relaxed);
+                        blocks |= marked;
+                    }
                 }
-                self.next.bits[i].store(blocks, Ordering::Relaxed);
+                if blocks != before {
+                    self.next.bits[i].store(blocks, Ordering::Relaxed);
+                }
                 while blocks != 0 {
                     let block = i * 64 + blocks.trailing_zeros() as usize;
                     blocks &= blocks - 1;
