@@ -1735,6 +1735,10 @@ fn reached_bits(table: &TwoBitTable) -> Result<Vec<AtomicU64>, TableAllocError> 
     for (block, cell) in bits.iter().enumerate() {
         let codes = |w: usize| words.get(w).map_or(u64::MAX, |w| w.load(Ordering::Relaxed));
         let [low, high] = [codes(2 * block), codes(2 * block + 1)];
+        if low & high == u64::MAX {
+            // None reached (most blocks of a new table): the bits are clear already.
+            continue;
+        }
         // A field is reached unless both its bits are set.
         let reached = |c: u64| compress_fields(!(c & c >> 1));
         let mut set = reached(low) | reached(high) << 32;
@@ -1770,6 +1774,30 @@ pub(super) fn search_in<S: Space + Sync>(
         ..Layout::new(len, options.threads)
     };
     let blocks = table.words.len().div_ceil(2);
+    let reached = if options.exact_frontier && store.is_none() {
+        Some(reached_bits(table)?)
+    } else {
+        None
+    };
+    // Each thread's own bits start as copies of the shared ones.
+    let own = match &reached {
+        Some(reached) if layout.threads > 1 => (0..layout.threads)
+            .map(|_| {
+                let mut own = try_filled(0, || AtomicU64::new(0))?;
+                own.try_reserve_exact(reached.len())
+                    .map_err(|_| TableAllocError {
+                        bytes: 8 * reached.len() as u64,
+                    })?;
+                own.extend(
+                    reached
+                        .iter()
+                        .map(|w| AtomicU64::new(w.load(Ordering::Relaxed))),
+                );
+                Ok(own)
+            })
+            .collect::<Result<_, _>>()?,
+        _ => Vec::new(),
+    };
     let shared = Shared {
         space,
         weight,
@@ -1785,18 +1813,8 @@ pub(super) fn search_in<S: Space + Sync>(
         } else {
             None
         },
-        reached: if options.exact_frontier && store.is_none() {
-            Some(reached_bits(table)?)
-        } else {
-            None
-        },
-        own: if options.exact_frontier && store.is_none() && layout.threads > 1 {
-            (0..layout.threads)
-                .map(|_| reached_bits(table))
-                .collect::<Result<_, _>>()?
-        } else {
-            Vec::new()
-        },
+        reached,
+        own,
         marks: if options.exact_frontier && store.is_none() && layout.threads > 1 {
             (0..layout.threads)
                 .map(|_| try_filled(blocks.div_ceil(64) as u64, || AtomicU64::new(0)))
