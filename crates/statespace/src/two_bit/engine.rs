@@ -50,9 +50,9 @@
 //! successor would chain the successors of a state that share a word through memory). On
 //! several threads, a successor read at once is tested in the shared bits with a plain load
 //! (most successors were reached already), then set with an atomic `or` whose old value says
-//! whether this thread reached the state; gathered ones go to the thread's own bits ([`Shared::own`]), with plain stores: an atomic `or` cannot overlap with
-//! the loads after it, so a new state far in the table stalled the thread for a whole trip to
-//! memory. The merge joins the threads' bits into the shared ones and gives the union back to
+//! whether this thread reached the state; gathered ones go to the thread's own bits
+//! ([`Shared::own`]), with plain stores: an atomic `or` cannot overlap with the loads after
+//! it, so a new state far in the table stalled the thread for a whole trip to memory. The merge joins the threads' bits into the shared ones and gives the union back to
 //! every thread, so a thread's bits miss only what the others reached in the same level. Each
 //! thread marks dirty blocks in its own words ([`Shared::marks`]), gathered by the merge.
 //!
@@ -579,8 +579,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             let end = ((segment + 1) << bits_shift).min(self.next.bits.len());
             for i in start..end {
                 // The blocks marked by each thread, for the next level: most words are clear,
-                // read with plain loads and written only when not (an atomic swap a word made
-                // a small level cost a millisecond on two threads).
+                // read with plain loads and written only when not (an atomic swap of every
+                // word made each small level slow on several threads; docs/performance.md).
                 let before = self.next.bits[i].load(Ordering::Relaxed);
                 let mut blocks = before;
                 for marks in &self.shared.marks {
@@ -1783,17 +1783,10 @@ pub(super) fn search_in<S: Space + Sync>(
     let own = match &reached {
         Some(reached) if layout.threads > 1 => (0..layout.threads)
             .map(|_| {
-                let mut own = try_filled(0, || AtomicU64::new(0))?;
-                own.try_reserve_exact(reached.len())
-                    .map_err(|_| TableAllocError {
-                        bytes: 8 * reached.len() as u64,
-                    })?;
-                own.extend(
-                    reached
-                        .iter()
-                        .map(|w| AtomicU64::new(w.load(Ordering::Relaxed))),
-                );
-                Ok(own)
+                let mut words = reached.iter();
+                try_filled(reached.len() as u64, || {
+                    AtomicU64::new(words.next().map_or(0, |w| w.load(Ordering::Relaxed)))
+                })
             })
             .collect::<Result<_, _>>()?,
         _ => Vec::new(),
