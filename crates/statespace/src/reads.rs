@@ -26,10 +26,9 @@ const MIN_TIME: Duration = Duration::from_millis(2);
 /// once (a load that may wait on memory), or, for those far from the block being expanded,
 /// gathered in a batch with their words prefetched and read a batch at a time (the loads
 /// overlap, at the cost of a store and a load a successor). Which pays depends on the space and
-/// the machine, not on the table's length alone: on this workspace's 2-core machine, 11
-/// pancakes (75 ns a successor) took 30.6 s read at once and 20.2 s gathered, while a hypercube
-/// of 2^27 states (bit flips, 2 ns a successor) took 8.0 s at once and 12.8 s gathered. So a
-/// search tries both: the first large level one way, the next the other, and keeps the way
+/// the machine, not on the table's length alone: 11 pancakes (costly moves that land
+/// anywhere) run a third faster gathered, a hypercube of 2^27 states (cheap bit flips) a
+/// third faster at once (the figures are in `docs/performance.md`). So a search tries both: the first large level one way, the next the other, and keeps the way
 /// whose work cost less time, for the rest of the search.
 ///
 /// Shared by [`TwoBitSearch`](crate::TwoBitSearch) and `statespace_timely` (each worker
