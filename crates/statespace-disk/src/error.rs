@@ -30,6 +30,14 @@ pub enum DiskError {
         /// What is wrong.
         what: String,
     },
+    /// A file of the folder that a resumed search must trust is missing, cut short, damaged or
+    /// another search's: the search refuses to go on rather than answer from it.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        what: String,
+    },
     /// The disk has not room for a file of words ([`WordFile`](crate::WordFile)).
     Room {
         /// The file.
@@ -62,6 +70,11 @@ impl fmt::Display for DiskError {
                 *free as f64 / 1e9
             ),
             DiskError::Folder { dir, what } => write!(f, "{}: {what}", dir.display()),
+            DiskError::Damaged { path, what } => write!(
+                f,
+                "{}: {what}; the search cannot go on from this folder: remove its files (or name another folder) to start again",
+                path.display()
+            ),
             DiskError::Alloc(error) => error.fmt(f),
         }
     }

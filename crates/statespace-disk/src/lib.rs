@@ -40,11 +40,15 @@
 //!   a CRC-32 on load.
 //! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
 //!   the search wrote into, which of its states were unreached before the first write (a bit
-//!   each, with the page's place, the checkpoint's depth and a CRC-32), taken before that
-//!   first write by the one thread allowed to write the page, and written to the log, in
-//!   pieces of a MiB, before any changed page of the table is written to its file. A run that resumes makes those
-//!   states unreached again, which puts the table as it was at the checkpoint (the states
-//!   reached before it are never written again), and goes on from there.
+//!   each), taken before that first write by the one thread allowed to write the page. Each
+//!   record has a sequence number, the checkpoint's depth and a CRC-32; the log's header
+//!   names the search and counts the records *committed*: written and synced before any
+//!   changed page of the table is written to its file. A run that resumes checks the log
+//!   whole, makes those states unreached again, which puts the table as it was at the
+//!   checkpoint (the states reached before it are never written again), and goes on from
+//!   there. A log that is missing, cut short, damaged or another search's is refused
+//!   ([`DiskError::Damaged`]): the table is never searched from a state that is neither the
+//!   checkpoint's nor wholly undone.
 //!
 //! A checkpoint is taken at the start, at the end, and before a level once the log has grown
 //! past half the table, or when the disk has less room left than that (what a level may add
@@ -53,15 +57,18 @@
 //! folder needs the table and half of it more for a checkpoint every few levels, and an
 //! eighth more at least (it is refused with less), for one every level.
 //!
-//! What survives: a process killed at any moment (what it wrote to the table's file and to
-//! the log is the kernel's; its changes not yet written are lost, and the log undoes those it
-//! wrote). A machine that loses power may lose pages written since the last
-//! checkpoint that the kernel had not yet written back, in an order the log cannot undo: the
-//! folder must then be emptied and the search started again.
-
+//! What survives: a process killed at any moment, and a machine that loses power. The order
+//! of durability makes both the same: the log's records reach the disk (`fdatasync`) before
+//! any page they protect is written to the table's file (the table is mapped privately, so
+//! the kernel never writes a page on its own), and a checkpoint syncs the table's file before
+//! its own file is written whole, synced and renamed. A kill or a power cut then leaves the
+//! table as the checkpoint had it, plus pages each of which has a committed record; the log
+//! takes them back. What the folder cannot survive is a file changed by someone else: a log
+//! removed, cut or with a byte changed is refused, never trusted (the search must then be
+//! started again in an empty folder).
+//!
 use std::fs::File;
-use std::io::{self, Read};
-use std::os::unix::fs::FileExt;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -69,11 +76,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 mod error;
 mod private;
 mod resident;
+mod undo;
 mod words;
 
 pub use error::DiskError;
 use private::{PAGE_SHIFT, Private};
 use resident::Resident;
+use undo::Undo;
 pub use words::WordFile;
 use words::{fill, free_bytes};
 
@@ -92,13 +101,9 @@ const CHECKPOINT_FILE: &str = "checkpoint";
 const UNDO_FILE: &str = "undo";
 
 const CHECKPOINT_MAGIC: &[u8; 8] = b"2BITCKPT";
-const UNDO_MAGIC: &[u8; 8] = b"2BITUNDO";
 /// The checkpoint's version: 2 holds the level's mail, which 1 (a search that applied each
 /// level's mail before the next level) did not; both are read.
 const VERSION: u32 = 2;
-
-/// The bytes before the undo log's records: its magic, then room to spare.
-const UNDO_HEADER: u64 = 16;
 
 /// log2 of the words of the undo log's unit, a page of 4 KiB (2^14 states): only the pages
 /// that a level writes new states into are saved.
@@ -110,6 +115,15 @@ const PAGE_WORDS_SHIFT: u32 = 9;
 const MIN_CHECKPOINT_BYTES: u64 = 1 << 20;
 #[cfg(test)]
 const MIN_CHECKPOINT_BYTES: u64 = 1;
+
+/// The bytes free on the disk of `dir` (in the tests, what a test says the disk has left).
+fn room_left(dir: &Path) -> Option<u64> {
+    #[cfg(test)]
+    if let Some(free) = tests::hooks(dir).free {
+        return Some(free);
+    }
+    free_bytes(dir)
+}
 
 /// `source` on `path` as a [`DiskError`]: [`DiskError::Full`] when the disk is full.
 fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskError {
@@ -123,40 +137,6 @@ fn io_error(path: &Path, dir: &Path, needed: u64, source: io::Error) -> DiskErro
             path: path.to_path_buf(),
             source,
         }
-    }
-}
-
-/// The undo log being written.
-struct Undo {
-    file: File,
-    /// The bytes of records since the checkpoint, written or pending.
-    bytes: u64,
-    /// Records not yet written, from the file's byte `UNDO_HEADER + bytes - pending.len()`:
-    /// written in large pieces, and always before a page of the table they save is written
-    /// to the file (the table's changes stay in memory until then).
-    pending: Vec<u8>,
-    /// The depth of the checkpoint, which every record carries.
-    depth: u64,
-}
-
-/// The undo log's records are written in pieces of this size at least (and whenever the
-/// table is about to be written).
-const UNDO_PIECE: usize = 1 << 20;
-
-impl Undo {
-    /// Writes the pending records at the end of the log.
-    fn write_pending(&mut self) -> io::Result<()> {
-        if self.pending.is_empty() {
-            return Ok(());
-        }
-        let at = UNDO_HEADER + self.bytes - self.pending.len() as u64;
-        let end = at + self.pending.len() as u64;
-        let done = self.file.write_all_at(&self.pending, at);
-        self.pending.clear();
-        if end / UNDO_CHUNK != at / UNDO_CHUNK {
-            drop_written(&self.file, at / UNDO_CHUNK);
-        }
-        done
     }
 }
 
@@ -257,24 +237,25 @@ impl DiskStore {
         }
         let table = Private::new(&file, words).map_err(io(&table_path))?;
         let undo_path = dir.join(UNDO_FILE);
-        if let Some(resume) = &resume {
-            apply_undo(&undo_path, resume.depth, &table).map_err(io(&undo_path))?;
+        let identity = undo::Identity::new(key, len);
+        if let Some(resume) = resume.as_ref().filter(|resume| !resume.complete) {
+            // The table back as it was at the checkpoint, on the disk, before anything else;
+            // a log that cannot be trusted stops here, the table's file untouched.
+            undo::apply(&undo_path, identity, resume.depth, &table).map_err(
+                |refusal| match refusal {
+                    undo::Refusal::Io(source) => io_error(&undo_path, dir, needed, source),
+                    undo::Refusal::Damaged(what) => DiskError::Damaged {
+                        path: undo_path.clone(),
+                        what: format!("the undo log {what}"),
+                    },
+                },
+            )?;
             table.flush().map_err(io(&table_path))?;
         }
         let words_shift = exclusive_words.trailing_zeros().min(PAGE_WORDS_SHIFT);
         let segments = words.div_ceil(1 << words_shift).max(1);
-        let undo = Undo {
-            file: File::options()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&undo_path)
-                .map_err(io(&undo_path))?,
-            bytes: 0,
-            pending: Vec::new(),
-            depth: u64::MAX,
-        };
+        let undo = Undo::create(&undo_path, identity, resume.as_ref().map(|r| r.depth))
+            .map_err(io(&undo_path))?;
         let segment_shift = exclusive_words.trailing_zeros();
         let segment_count = words.div_ceil(1 << segment_shift).max(1);
         let most_pages = memory
@@ -294,11 +275,22 @@ impl DiskStore {
                 .map(|_| AtomicU64::new(0))
                 .collect(),
             undo: Mutex::new(undo),
-            every: (needed / 2).max(MIN_CHECKPOINT_BYTES),
+            every: Self::checkpoint_bytes(dir, needed),
             failure: Mutex::new(None),
             checkpoints: AtomicU64::new(0),
         };
         Ok((disk, resume))
+    }
+
+    /// The undo log's size that calls for a checkpoint: half the table's `needed` bytes (in
+    /// the tests, what the test says, or a checkpoint every level).
+    fn checkpoint_bytes(dir: &Path, needed: u64) -> u64 {
+        #[cfg(test)]
+        if let Some(every) = tests::hooks(dir).every {
+            return every;
+        }
+        let _ = dir;
+        (needed / 2).max(MIN_CHECKPOINT_BYTES)
     }
 
     /// Saves the page of `word` in the undo log unless it was saved since the checkpoint:
@@ -321,45 +313,27 @@ impl DiskStore {
         let words = mapped.words;
         let start = (page << self.words_shift).min(words);
         let end = ((page + 1) << self.words_shift).min(words);
-        // One record: the checkpoint's depth (set under the lock), the page's first word, its
-        // words, then what a rollback needs of it: which states were unreached (a bit each,
-        // half the codes; those reached before the checkpoint are not written again), and the
-        // CRC-32 of all that.
-        let mut record = Vec::with_capacity(24 + 4 * (end - start) + 4);
-        record.extend_from_slice(&[0; 8]);
-        record.extend_from_slice(&(start as u64).to_le_bytes());
-        record.extend_from_slice(&((end - start) as u64).to_le_bytes());
-        for word in &mapped.words()[start..end] {
+        // What a rollback needs of the page: which states were unreached (a bit each, half
+        // the codes; those reached before the checkpoint are not written again).
+        let unseen = mapped.words()[start..end].iter().map(|word| {
             let codes = word.load(Ordering::Relaxed);
-            let unseen = compress_fields(codes & codes >> 1) as u32;
-            record.extend_from_slice(&unseen.to_le_bytes());
-        }
-        let written = {
-            let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
-            record[..8].copy_from_slice(&undo.depth.to_le_bytes());
-            let sum = crc32fast::hash(&record);
-            record.extend_from_slice(&sum.to_le_bytes());
-            undo.pending.extend_from_slice(&record);
-            undo.bytes += record.len() as u64;
-            if undo.pending.len() >= UNDO_PIECE {
-                undo.write_pending()
-            } else {
-                Ok(())
-            }
-        };
+            compress_fields(codes & codes >> 1) as u32
+        });
+        let written = self
+            .undo
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(start as u64, unseen);
         if let Err(source) = written {
             self.fail_io(UNDO_FILE, source);
         }
         self.saved[page / 64].fetch_or(1 << (page % 64), Ordering::Relaxed);
     }
 
-    /// Writes the undo log's pending records: before any page of the table is written to the
-    /// file.
-    fn write_undo(&self) -> io::Result<()> {
-        self.undo
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .write_pending()
+    /// Commits the undo log's records ([`Undo::commit`]): before any page of the table is
+    /// written to its file.
+    fn commit_undo(&self) -> io::Result<()> {
+        self.undo.lock().unwrap_or_else(|e| e.into_inner()).commit()
     }
 
     /// [`DiskStore::fail`] with the error of the folder's file `file`.
@@ -397,7 +371,7 @@ impl DiskStore {
     fn wants_checkpoint(&self) -> bool {
         self.checkpoints.load(Ordering::Relaxed) == 0
             || self.undo.lock().unwrap_or_else(|e| e.into_inner()).bytes >= self.every
-            || free_bytes(&self.dir).is_some_and(|free| free < self.every)
+            || room_left(&self.dir).is_some_and(|free| free < self.every)
     }
 
     /// Takes the checkpoint of level `depth`: the table written back, then the checkpoint
@@ -412,18 +386,14 @@ impl DiskStore {
     ) -> Result<(), DiskError> {
         let needed = Self::table_bytes(self.len);
         let undo_path = self.dir.join(UNDO_FILE);
-        self.write_undo()
+        self.commit_undo()
             .map_err(|source| io_error(&undo_path, &self.dir, needed, source))?;
-        // The table's changes in the file before the checkpoint says so: on the disk when the
-        // search is finished; otherwise the kernel writes them to the disk when it likes (a
-        // process killed loses none of them).
+        // The table's changes on the disk before the checkpoint says so (synced: a power cut
+        // after the checkpoint's rename finds them there).
         let table_path = self.dir.join(TABLE_FILE);
-        let written = if complete {
-            self.table.flush()
-        } else {
-            self.table.write_back_all()
-        };
-        written.map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
+        self.table
+            .flush()
+            .map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
         let path = self.dir.join(CHECKPOINT_FILE);
         let write = || -> io::Result<()> {
             let mut file = AtomicFile::create(&path, true)?;
@@ -450,23 +420,17 @@ impl DiskStore {
             file.commit(Some(12))
         };
         write().map_err(|source| io_error(&path, &self.dir, needed, source))?;
-        let undo_path = self.dir.join(UNDO_FILE);
-        let mut undo = self.undo.lock().unwrap_or_else(|e| e.into_inner());
-        let restart = |undo: &mut Undo| -> io::Result<()> {
-            undo.file.write_all_at(UNDO_MAGIC, 0)?;
-            // Emptied: records are appended past the end, never over old blocks that would
-            // have to be read first.
-            undo.file.set_len(UNDO_HEADER)?;
-            undo.pending.clear();
-            undo.bytes = 0;
-            undo.depth = depth;
-            Ok(())
-        };
-        restart(&mut undo).map_err(|source| io_error(&undo_path, &self.dir, needed, source))?;
+        self.undo
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .restart(depth)
+            .map_err(|source| io_error(&undo_path, &self.dir, needed, source))?;
         for cell in &self.saved {
             cell.store(0, Ordering::Relaxed);
         }
         self.checkpoints.fetch_add(1, Ordering::Relaxed);
+        #[cfg(test)]
+        tests::checkpoint_taken(&self.dir, depth);
         Ok(())
     }
 }
@@ -497,7 +461,7 @@ impl TableStore for DiskStore {
                 }
             },
             |segment| {
-                self.write_undo().map_err(|e| (UNDO_FILE, e))?;
+                self.commit_undo().map_err(|e| (UNDO_FILE, e))?;
                 let (start, end) = (segment << shift, (segment + 1) << shift);
                 let written = if owns {
                     table.write_back(start, end)
@@ -675,46 +639,6 @@ fn cache_bytes(len: u64) -> Option<u64> {
     memory::budget().map(|budget| budget.allowed.saturating_sub(len / 256) / 2)
 }
 
-/// The undo log is written back and dropped from the page cache a chunk at a time (it is only
-/// read after a kill), so that it does not take the memory the table's pages need.
-const UNDO_CHUNK: u64 = 64 << 20;
-
-/// Starts writing back chunk `chunk` of the undo log `file`, and drops the one before it
-/// (written back by now, mostly) from the page cache.
-fn drop_written(file: &File, chunk: u64) {
-    use std::os::fd::AsRawFd;
-    let fd = file.as_raw_fd();
-    // SAFETY: plain system calls on an open descriptor; a failure changes nothing but the
-    // memory the log takes.
-    #[allow(unsafe_code)]
-    unsafe {
-        libc::sync_file_range(
-            fd,
-            (UNDO_HEADER + chunk * UNDO_CHUNK) as libc::off64_t,
-            UNDO_CHUNK as libc::off64_t,
-            libc::SYNC_FILE_RANGE_WRITE,
-        );
-        if chunk > 0 {
-            libc::posix_fadvise(
-                fd,
-                (UNDO_HEADER + (chunk - 1) * UNDO_CHUNK) as libc::off64_t,
-                UNDO_CHUNK as libc::off64_t,
-                libc::POSIX_FADV_DONTNEED,
-            );
-        }
-    }
-}
-
-/// Bit `i` of `bits` as bit `2i` (the inverse of [`compress_fields`]).
-fn spread_fields(bits: u32) -> u64 {
-    let mut x = u64::from(bits);
-    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
-    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | x << 2) & 0x3333_3333_3333_3333;
-    (x | x << 1) & 0x5555_5555_5555_5555
-}
-
 /// Reads `dir`'s checkpoint for the search `key` of `len` states: `None` when there is none.
 fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, DiskError> {
     let path = dir.join(CHECKPOINT_FILE);
@@ -788,60 +712,6 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
         mail,
         complete: complete != 0,
     }))
-}
-
-/// Writes back the pre-images of `path`, the undo log, when it belongs to the checkpoint of
-/// level `depth`: the complete records, in order (a record cut short by a kill was not yet
-/// followed by a write).
-fn apply_undo(path: &Path, depth: u64, mapped: &Private) -> io::Result<()> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(error) => return Err(error),
-    };
-    // Read a record at a time: the log may be gigabytes.
-    let mut log = io::BufReader::with_capacity(1 << 20, file);
-    let mut magic = [0u8; UNDO_HEADER as usize];
-    if log.read_exact(&mut magic).is_err() || &magic[..8] != UNDO_MAGIC {
-        return Ok(());
-    }
-    let table = mapped.words();
-    let mut record = Vec::new();
-    // The records of this checkpoint, up to the first that is not (an older checkpoint's, or
-    // one cut short by a kill, which no write followed).
-    loop {
-        let mut head = [0u8; 24];
-        if log.read_exact(&mut head).is_err() {
-            break;
-        }
-        let field = |i: usize| u64::from_le_bytes(head[i..i + 8].try_into().expect("8 bytes"));
-        let (first, count) = (field(8) as usize, field(16) as usize);
-        if field(0) != depth || count > 1 << PAGE_WORDS_SHIFT || first + count > table.len() {
-            break;
-        }
-        record.clear();
-        record.extend_from_slice(&head);
-        record.resize(24 + 4 * count + 4, 0);
-        if log.read_exact(&mut record[24..]).is_err() {
-            break;
-        }
-        let (body, sum) = record.split_at(24 + 4 * count);
-        if crc32fast::hash(body) != u32::from_le_bytes(sum.try_into().expect("4 bytes")) {
-            break;
-        }
-        // The states unreached at the checkpoint are unreached again; the others were not
-        // written since.
-        for (i, bytes) in body[24..].chunks_exact(4).enumerate() {
-            let unseen = spread_fields(u32::from_le_bytes(bytes.try_into().expect("4 bytes")));
-            let cell = &table[first + i];
-            mapped.mark(first + i);
-            cell.store(
-                cell.load(Ordering::Relaxed) | (unseen * 3),
-                Ordering::Relaxed,
-            );
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

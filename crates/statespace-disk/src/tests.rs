@@ -1,6 +1,7 @@
 //! The search on disk against the search in memory, stopped and killed mid-run and resumed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rstest::rstest;
@@ -65,15 +66,101 @@ fn words(table: &TwoBitTable) -> Vec<u64> {
     table.words().collect()
 }
 
-fn in_memory<S: Space + Sync>(space: &S, len: u64, source: u64) -> (Vec<u64>, Vec<u64>) {
-    let (table, levels) = TwoBitSearch::new(space, len).sources([source]).run();
-    (words(&table), levels.sizes().to_vec())
+/// The reference, shared with no search of the workspace: a breadth-first search with a queue,
+/// its distances mod 3 laid out as the two-bit table lays them out (32 states a word, 3 for
+/// unreached), and its level sizes.
+fn in_memory<S: Space>(space: &S, len: u64, source: u64) -> (Vec<u64>, Vec<u64>) {
+    let mut distance = vec![u32::MAX; len as usize];
+    let mut queue = std::collections::VecDeque::from([source]);
+    distance[source as usize] = 0;
+    let mut sizes = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        let d = distance[state as usize];
+        if sizes.len() <= d as usize {
+            sizes.push(0);
+        }
+        sizes[d as usize] += 1;
+        space.for_each_successor(state, |next| {
+            if distance[next as usize] == u32::MAX {
+                distance[next as usize] = d + 1;
+                queue.push_back(next);
+            }
+        });
+    }
+    let words = (0..len.div_ceil(32))
+        .map(|word| {
+            (0..32).fold(0u64, |codes, i| {
+                let state = word * 32 + i;
+                let code = match distance.get(state as usize) {
+                    Some(&d) if d != u32::MAX => u64::from(d % 3),
+                    _ => 3,
+                };
+                codes | code << (2 * i)
+            })
+        })
+        .collect();
+    (words, sizes)
+}
+
+/// What a test says of a folder's disk, read by the search in place of the real one.
+#[derive(Clone, Copy)]
+pub(crate) struct Hooks {
+    /// The bytes the undo log may take before the disk is full.
+    pub(crate) undo_room: u64,
+    /// The bytes free on the disk, if the test says.
+    pub(crate) free: Option<u64>,
+    /// The undo log's size that calls for a checkpoint, if the test says.
+    pub(crate) every: Option<u64>,
+}
+
+impl Default for Hooks {
+    fn default() -> Self {
+        Self {
+            undo_room: u64::MAX,
+            free: None,
+            every: None,
+        }
+    }
+}
+
+/// The hooks of each folder a test set them for, and the checkpoints taken in each folder.
+static FOLDERS: Mutex<Vec<(PathBuf, Hooks, Vec<u64>)>> = Mutex::new(Vec::new());
+
+fn with_folder<T>(dir: &Path, f: impl FnOnce(&mut (PathBuf, Hooks, Vec<u64>)) -> T) -> T {
+    let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+    let index = match folders.iter().position(|(path, ..)| path == dir) {
+        Some(index) => index,
+        None => {
+            folders.push((dir.to_path_buf(), Hooks::default(), Vec::new()));
+            folders.len() - 1
+        }
+    };
+    f(&mut folders[index])
+}
+
+/// The hooks of `dir` (the defaults: the real disk).
+pub(crate) fn hooks(dir: &Path) -> Hooks {
+    with_folder(dir, |folder| folder.1)
+}
+
+/// A checkpoint of level `depth` was taken in `dir`.
+pub(crate) fn checkpoint_taken(dir: &Path, depth: u64) {
+    with_folder(dir, |folder| folder.2.push(depth));
+}
+
+fn set_hooks(dir: &Path, hooks: Hooks) {
+    with_folder(dir, |folder| folder.1 = hooks);
+}
+
+/// The depths of the checkpoints taken in `dir` so far, and forgets them.
+fn checkpoints(dir: &Path) -> Vec<u64> {
+    with_folder(dir, |folder| std::mem::take(&mut folder.2))
 }
 
 /// The search on disk, with at most `memory` bytes of changed pages in memory when given.
 fn on_disk<S: Space + Sync, P: FnMut(u32, u64)>(
     search: TwoBitSearch<'_, S, u64, P>,
-    dir: &std::path::Path,
+    dir: &Path,
     key: &str,
     memory: Option<u64>,
 ) -> Result<(TwoBitTable, statespace::Levels), DiskError> {
@@ -168,17 +255,10 @@ fn a_search_stopped_anywhere_goes_on_to_the_same_result(
     assert_eq!(levels_reported, expected.1);
 }
 
-/// The child of [`a_killed_process_goes_on_to_the_same_result`]: a search that aborts the
-/// process (no unwinding, nothing flushed) at a successor, when the variable says so.
-#[test]
-fn child_aborted_mid_search() {
-    let Ok(dir) = std::env::var("STATESPACE_DISK_ABORT_DIR") else {
-        return;
-    };
-    let stop: u64 = std::env::var("STATESPACE_DISK_ABORT_AT")
-        .unwrap()
-        .parse()
-        .unwrap();
+/// A search of `pegs(9)` on two threads, with pages written back all the time, that aborts
+/// the process (no unwinding, nothing flushed) at successor `STATESPACE_DISK_ABORT_AT`: the
+/// child that [`a_killed_process_goes_on_to_the_same_result`] runs.
+fn abort_mid_search(dir: &Path, stop: u64) {
     let calls = AtomicU64::new(0);
     let inner = pegs(9);
     let aborting = from_fn(|state, visit| {
@@ -187,28 +267,68 @@ fn child_aborted_mid_search() {
         }
         inner.for_each_successor(state, visit);
     });
-    // Pages written back all the time: the file holds changes made since the checkpoint.
     let search = TwoBitSearch::new(&aborting, 1 << 18)
         .sources([0])
         .threads(2);
-    let _ = on_disk(search, std::path::Path::new(&dir), "pegs 9", TINY);
+    let _ = on_disk(search, dir, "pegs 9", TINY);
+    // Not reached when the abort landed: the parent sees a success and fails.
 }
 
+/// The folder's checkpoint: its depth, and whether the search is finished.
+fn checkpoint_of(dir: &Path, key: &str, len: u64) -> (u64, bool) {
+    let resume = crate::read_checkpoint(dir, key, len)
+        .unwrap()
+        .expect("a checkpoint");
+    (resume.depth, resume.complete)
+}
+
+/// The undo log's committed records, counted from its header (bytes 40..48).
+fn committed_records(dir: &Path) -> u64 {
+    let log = std::fs::read(dir.join(crate::UNDO_FILE)).unwrap();
+    u64::from_le_bytes(log[40..48].try_into().unwrap())
+}
+
+/// Run by hand it is the parent; run by itself with `STATESPACE_DISK_ABORT_DIR` set, the child
+/// that aborts mid-search ([`abort_mid_search`]). The parent asserts that the abort landed
+/// (the child died of SIGABRT), that the folder was left mid-search (a checkpoint past level
+/// 0, not finished, and an undo log with committed records: pages of the table written since
+/// the checkpoint), and that the resumed search gives the queue BFS's codes and levels.
 #[test]
 fn a_killed_process_goes_on_to_the_same_result() {
+    if let Ok(dir) = std::env::var("STATESPACE_DISK_ABORT_DIR") {
+        let stop = std::env::var("STATESPACE_DISK_ABORT_AT").unwrap();
+        abort_mid_search(Path::new(&dir), stop.parse().unwrap());
+        return;
+    }
+    use std::os::unix::process::ExitStatusExt;
     let expected = in_memory(&pegs(9), 1 << 18, 0);
     for stop in [90_000, 200_000] {
         let folder = Folder::new("killed");
         let status = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "tests::child_aborted_mid_search"])
+            .args([
+                "--exact",
+                "tests::a_killed_process_goes_on_to_the_same_result",
+            ])
             .env("STATESPACE_DISK_ABORT_DIR", &folder.0)
             .env("STATESPACE_DISK_ABORT_AT", stop.to_string())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .status()
             .unwrap();
-        assert!(!status.success(), "the child was aborted");
-        assert!(folder.0.join(crate::CHECKPOINT_FILE).exists());
+        assert_eq!(
+            status.signal(),
+            Some(libc::SIGABRT),
+            "the child was aborted: {status}"
+        );
+        let (depth, complete) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
+        assert!(
+            depth > 0 && !complete,
+            "stopped mid-search, at level {depth}"
+        );
+        assert!(
+            committed_records(&folder.0) > 0,
+            "pages were written since the checkpoint"
+        );
         let (table, levels) = TwoBitSearch::new(&pegs(9), 1 << 18)
             .sources([0])
             .threads(2)
@@ -216,6 +336,237 @@ fn a_killed_process_goes_on_to_the_same_result() {
             .unwrap();
         assert_eq!(levels.sizes(), expected.1);
         assert!(words(&table) == expected.0, "the codes differ");
+    }
+}
+
+/// A folder of `pegs(9)` left by a search stopped mid-level (a panic, as a kill would) with
+/// committed records in its undo log, at least `records`: the first of a few stops that
+/// gives one.
+fn stopped_with_records(name: &str, records: u64) -> Folder {
+    for stop in [150_000, 100_000, 200_000, 60_000, 230_000] {
+        let folder = Folder::new(name);
+        let calls = AtomicU64::new(0);
+        let inner = pegs(9);
+        let stopping = from_fn(|state, visit| {
+            if calls.fetch_add(1, Ordering::Relaxed) == stop {
+                std::panic::resume_unwind(Box::new("stopped"));
+            }
+            inner.for_each_successor(state, visit);
+        });
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let search = TwoBitSearch::new(&stopping, 1 << 18).sources([0]);
+            on_disk(search, &folder.0, "pegs 9", TINY)
+        }));
+        assert!(stopped.is_err(), "the search stopped");
+        let (depth, complete) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
+        if depth > 0 && !complete && committed_records(&folder.0) >= records {
+            return folder;
+        }
+    }
+    panic!("no stop left {records} committed records in the undo log");
+}
+
+/// The byte offsets where the undo log's records start, read from its layout: a header of 64
+/// bytes, then records of 32 + 4 n + 4 bytes for a page of n words (n at bytes 24..32).
+fn record_starts(log: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut at = 64;
+    while at + 32 <= log.len() {
+        let words = u64::from_le_bytes(log[at + 24..at + 32].try_into().unwrap()) as usize;
+        starts.push(at);
+        at += 32 + 4 * words + 4;
+    }
+    starts
+}
+
+/// How a test damages the undo log between a stop and the resume.
+#[derive(Clone, Copy, Debug)]
+enum Damage {
+    Removed,
+    CutAtARecord,
+    CutInsideARecord,
+    CutInsideTheHeader,
+    ByteOfTheMagic,
+    ByteOfTheHeader,
+    ByteOfARecordsPlace,
+    ByteOfARecordsBits,
+    ByteOfTheLastCommittedRecord,
+}
+
+fn damage(path: &Path, damage: Damage) {
+    if let Damage::Removed = damage {
+        std::fs::remove_file(path).unwrap();
+        return;
+    }
+    let mut log = std::fs::read(path).unwrap();
+    let committed = u64::from_le_bytes(log[40..48].try_into().unwrap()) as usize;
+    let starts = record_starts(&log);
+    assert!(
+        starts.len() >= committed && committed >= 2,
+        "{committed} committed records"
+    );
+    let middle = starts[committed / 2];
+    match damage {
+        Damage::Removed => unreachable!(),
+        Damage::CutAtARecord => log.truncate(middle),
+        Damage::CutInsideARecord => log.truncate(middle + 100),
+        Damage::CutInsideTheHeader => log.truncate(40),
+        Damage::ByteOfTheMagic => log[2] ^= 0x20,
+        Damage::ByteOfTheHeader => log[16] ^= 1,
+        Damage::ByteOfARecordsPlace => log[middle + 16] ^= 1,
+        Damage::ByteOfARecordsBits => log[middle + 40] ^= 0x10,
+        Damage::ByteOfTheLastCommittedRecord => log[starts[committed - 1] + 33] ^= 0x80,
+    }
+    std::fs::write(path, log).unwrap();
+}
+
+/// Every way of damaging the undo log of a search stopped mid-level is refused in one line
+/// naming the log, and leaves the folder's table and checkpoint as they were; the same folder
+/// undamaged resumes from its checkpoint, applying the log's records, to the queue BFS's
+/// codes and levels.
+#[rstest]
+fn a_damaged_undo_log_is_refused(
+    #[values(
+        Damage::Removed,
+        Damage::CutAtARecord,
+        Damage::CutInsideARecord,
+        Damage::CutInsideTheHeader,
+        Damage::ByteOfTheMagic,
+        Damage::ByteOfTheHeader,
+        Damage::ByteOfARecordsPlace,
+        Damage::ByteOfARecordsBits,
+        Damage::ByteOfTheLastCommittedRecord
+    )]
+    how: Damage,
+) {
+    let folder = stopped_with_records("damaged", 2);
+    let table_before = std::fs::read(folder.0.join(crate::TABLE_FILE)).unwrap();
+    let checkpoint_before = std::fs::read(folder.0.join(crate::CHECKPOINT_FILE)).unwrap();
+    let undo = folder.0.join(crate::UNDO_FILE);
+    damage(&undo, how);
+    let refused = TwoBitSearch::new(&pegs(9), 1 << 18)
+        .sources([0])
+        .run_on_disk(&folder.0, "pegs 9")
+        .unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        matches!(refused, DiskError::Damaged { .. }),
+        "{how:?}: {message}"
+    );
+    assert!(
+        message.starts_with(&undo.display().to_string()),
+        "{message}"
+    );
+    assert!(
+        message.contains("start again") && !message.contains('\n'),
+        "{message}"
+    );
+    let table_after = std::fs::read(folder.0.join(crate::TABLE_FILE)).unwrap();
+    assert!(
+        table_after == table_before,
+        "{how:?}: the table's file changed"
+    );
+    let checkpoint_after = std::fs::read(folder.0.join(crate::CHECKPOINT_FILE)).unwrap();
+    assert!(
+        checkpoint_after == checkpoint_before,
+        "{how:?}: the checkpoint changed"
+    );
+}
+
+#[test]
+fn an_undamaged_undo_log_is_applied_and_the_search_goes_on() {
+    let expected = in_memory(&pegs(9), 1 << 18, 0);
+    let folder = stopped_with_records("undamaged", 2);
+    let (depth, _) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
+    // The log's records are applied (to a private mapping that is then dropped unwritten).
+    let file = std::fs::File::open(folder.0.join(crate::TABLE_FILE)).unwrap();
+    let mapped = crate::private::Private::new(&file, (1 << 18) / 32).unwrap();
+    let applied = crate::undo::apply(
+        &folder.0.join(crate::UNDO_FILE),
+        crate::undo::Identity::new("pegs 9", 1 << 18),
+        depth,
+        &mapped,
+    );
+    let applied = match applied {
+        Ok(applied) => applied,
+        Err(_) => panic!("the undamaged log was refused"),
+    };
+    assert!(applied.records >= applied.committed && applied.committed >= 2);
+    drop(mapped);
+    let mut reported = Vec::new();
+    let (table, levels) = TwoBitSearch::new(&pegs(9), 1 << 18)
+        .sources([0])
+        .progress(|level, size| reported.push((level, size)))
+        .run_on_disk(&folder.0, "pegs 9")
+        .unwrap();
+    assert_eq!(levels.sizes(), expected.1);
+    assert!(words(&table) == expected.0, "the codes differ");
+    assert_eq!(reported.len(), expected.1.len());
+}
+
+/// A log whose disk fills up mid-search stops the search with [`DiskError::Full`]; with room
+/// again, the folder goes on to the queue BFS's result.
+#[test]
+fn a_full_disk_stops_the_search_and_it_goes_on_with_room() {
+    let expected = in_memory(&pegs(9), 1 << 18, 0);
+    let folder = Folder::new("full");
+    set_hooks(
+        &folder.0,
+        Hooks {
+            undo_room: 20_000,
+            ..Hooks::default()
+        },
+    );
+    let full = on_disk(
+        TwoBitSearch::new(&pegs(9), 1 << 18).sources([0]),
+        &folder.0,
+        "pegs 9",
+        TINY,
+    )
+    .unwrap_err();
+    assert!(matches!(full, DiskError::Full { .. }), "{full}");
+    let (depth, complete) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
+    assert!(!complete, "stopped at level {depth}");
+    set_hooks(&folder.0, Hooks::default());
+    let (table, levels) = on_disk(
+        TwoBitSearch::new(&pegs(9), 1 << 18).sources([0]),
+        &folder.0,
+        "pegs 9",
+        TINY,
+    )
+    .unwrap();
+    assert_eq!(levels.sizes(), expected.1);
+    assert!(words(&table) == expected.0, "the codes differ");
+}
+
+/// With little room left on the disk, a checkpoint is taken before every level (emptying the
+/// log); with room, only at the start and the end (the log never grows to the threshold).
+#[rstest]
+fn little_room_left_takes_a_checkpoint_every_level(#[values(false, true)] little_room: bool) {
+    let expected = in_memory(&pegs(9), 1 << 18, 0);
+    let folder = Folder::new("room");
+    set_hooks(
+        &folder.0,
+        Hooks {
+            free: Some(if little_room { 0 } else { u64::MAX }),
+            every: Some(u64::MAX),
+            ..Hooks::default()
+        },
+    );
+    let (_, levels) = on_disk(
+        TwoBitSearch::new(&pegs(9), 1 << 18).sources([0]),
+        &folder.0,
+        "pegs 9",
+        None,
+    )
+    .unwrap();
+    assert_eq!(levels.sizes(), expected.1);
+    let last = expected.1.len() as u64;
+    let taken = checkpoints(&folder.0);
+    if little_room {
+        assert_eq!(taken, (0..=last).collect::<Vec<_>>());
+    } else {
+        assert_eq!(taken, [0, last]);
     }
 }
 
