@@ -870,3 +870,69 @@ fn balls_match_the_reference_on_one_thread_and_several(#[case] seed: u64) {
         }
     }
 }
+
+/// The searches on several threads at sizes where the engine really runs them (the layout's
+/// thread count is asserted): seeds entering at later levels, with and without the exact
+/// frontier (the threads' own reached bits), reading successors at once, gathered, or
+/// switching from one to the other after a chosen level; every code and level against the
+/// queue BFS from each seed (a state's value: the least seed level plus distance).
+#[rstest]
+fn seeded_searches_on_several_threads_equal_the_queue_bfs(
+    #[values(2, 3)] threads: usize,
+    #[values(None, Some(1), Some(4))] switch_after: Option<u64>,
+) {
+    let len: u64 = (1 << 17) + 4321;
+    assert_eq!(
+        crate::two_bit::engine::layout_threads(len, threads),
+        threads,
+        "the search of {len} states runs on {threads} threads"
+    );
+    let space = crate::from_fn(|state, visit| scattered(len, state, visit));
+    let seeds = [(5, 0), (len - 9, 2), (70_000, 3), (123_456 % len, 6)];
+    let from_each: Vec<Vec<Option<u32>>> = seeds
+        .iter()
+        .map(|&(seed, _)| {
+            queue_distances(len as usize, &[seed], |state, visit| {
+                scattered(len, state, visit);
+            })
+        })
+        .collect();
+    let value = |state: usize| {
+        seeds
+            .iter()
+            .zip(&from_each)
+            .filter_map(|(&(_, level), distance)| distance[state].map(|d| d + level))
+            .min()
+    };
+    let values: Vec<Option<u32>> = (0..len as usize).map(value).collect();
+    let sizes = level_sizes(&values);
+    assert!(sizes.len() > 6, "levels {sizes:?}");
+    for (exact, cached) in [
+        (true, Some(false)),
+        (true, Some(true)),
+        (false, None),
+        (true, None),
+    ] {
+        let mut search = crate::TwoBitSearch::new(&space, len)
+            .seeds(seeds)
+            .threads(threads)
+            .exact_frontier(exact);
+        if let Some(cached) = cached {
+            search = search.cached(cached);
+        }
+        if let Some(level) = switch_after {
+            search = search.switch_reads_after(level);
+        }
+        let (table, levels) = search.run();
+        let case =
+            format!("{threads} threads, exact {exact}, cached {cached:?}, switch {switch_after:?}");
+        assert_eq!(levels.sizes(), sizes, "{case}");
+        for state in 0..len {
+            assert_eq!(
+                table.code(state).map(u32::from),
+                values[state as usize].map(|v| v % 3),
+                "state {state}, {case}"
+            );
+        }
+    }
+}

@@ -18,7 +18,7 @@ use crate::error::is_move;
 use crate::search::Levels;
 use crate::space::Space;
 
-mod engine;
+pub(crate) mod engine;
 mod store;
 mod table;
 
@@ -123,6 +123,8 @@ pub struct TwoBitSearch<'s, S, W = u64, P = fn(u32, u64)> {
     /// Whether to treat the table as small enough to stay in the caches (by default, from its
     /// length); set by the tests to reach every path on small tables.
     cached: Option<bool>,
+    /// In the tests, the level after which the way of reading switches, whatever the trial.
+    switch_reads_after: Option<u64>,
 }
 
 impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
@@ -138,6 +140,7 @@ impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
             progress: |_, _| {},
             exact_frontier: None,
             cached: None,
+            switch_reads_after: None,
         }
     }
 }
@@ -210,6 +213,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             progress: self.progress,
             exact_frontier: self.exact_frontier,
             cached: self.cached,
+            switch_reads_after: self.switch_reads_after,
         }
     }
 
@@ -225,6 +229,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             progress,
             exact_frontier: self.exact_frontier,
             cached: self.cached,
+            switch_reads_after: self.switch_reads_after,
         }
     }
 
@@ -249,6 +254,15 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// one level the slower way.
     pub fn cached(mut self, cached: bool) -> Self {
         self.cached = Some(cached);
+        self
+    }
+
+    /// In the tests: the way of reading successors switches after level `level`, as if the
+    /// trial had decided so then (and stays), so that a switch in the middle of a search is
+    /// checked whatever the clock says.
+    #[cfg(test)]
+    pub(crate) fn switch_reads_after(mut self, level: u64) -> Self {
+        self.switch_reads_after = Some(level);
         self
     }
 
@@ -293,6 +307,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             threads: self.threads,
             exact_frontier: exact,
             cached: self.cached,
+            switch_reads_after: self.switch_reads_after,
         };
         let (table, sizes) = engine::search(
             self.space,
@@ -360,6 +375,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             threads: self.threads,
             exact_frontier: false,
             cached: self.cached,
+            switch_reads_after: self.switch_reads_after,
         };
         let table::Words::Store(store) = &table.words else {
             unreachable!("a table in a store");

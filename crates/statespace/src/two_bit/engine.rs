@@ -121,6 +121,13 @@ struct Layout {
     confined: bool,
 }
 
+/// The threads a search of `len` states asked for `threads` runs on (the tests check that
+/// their searches on several threads really run on them).
+#[cfg(test)]
+pub(crate) fn layout_threads(len: u64, threads: usize) -> usize {
+    Layout::new(len, threads).threads
+}
+
 impl Layout {
     fn new(len: u64, threads: usize) -> Self {
         // Small tables are not worth a second thread; segments never exceed the table.
@@ -1306,6 +1313,8 @@ struct Shared<'a, S, W> {
     layout: Layout,
     /// How successors' words are read, and whether the choice is measured.
     reads: Reads,
+    /// [`Options::switch_reads_after`].
+    switch_reads_after: Option<u64>,
     /// The bits of a successor's distance to the block being expanded (`xor`) that make it
     /// far: gathered and prefetched rather than reached at once ([`Reads`]); set by the
     /// calling thread before each level.
@@ -1567,7 +1576,13 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
                 }
             }
             let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
-            if reads.measured(start.elapsed(), expanded, self.layout.threads) {
+            let mut switched = reads.measured(start.elapsed(), expanded, self.layout.threads);
+            if self.switch_reads_after == Some(depth) {
+                // Decided the other way from now on.
+                reads = Reads::new(self.len, Some(reads.gathers()));
+                switched = true;
+            }
+            if switched {
                 self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
             }
         }
@@ -1712,6 +1727,8 @@ pub(super) struct Options {
     /// Whether every near successor is reached at once, or far ones gathered (see
     /// [`Reads`]); `None` to choose by trying both ways on the first large levels.
     pub cached: Option<bool>,
+    /// The level after which the way of reading switches, whatever the trial (the tests').
+    pub switch_reads_after: Option<u64>,
 }
 
 /// The search of [`TwoBitSearch`](super::TwoBitSearch): seeds sorted by level.
@@ -1798,6 +1815,7 @@ pub(super) fn search_in<S: Space + Sync>(
         len,
         layout,
         reads: Reads::new(len, options.cached),
+        switch_reads_after: options.switch_reads_after,
         far_mask: Padded(AtomicU64::new(far_mask(Reads::new(len, options.cached)))),
         expanded: Padded(AtomicU64::new(0)),
         dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
