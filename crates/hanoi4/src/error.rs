@@ -9,6 +9,19 @@ use crate::engine::Engine;
 /// instead; this is about sizes, budgets and table files.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
+    /// A whole-space search whose levels do not add up to the configurations of its discs
+    /// (`4^n`): a damaged table or a fault in the search, never an answer.
+    #[error(
+        "the {n_discs}-disc search's levels add up to {reached} configurations, not 4^{n_discs} = {expected}: its table cannot be trusted"
+    )]
+    LevelsDoNotAddUp {
+        /// The discs.
+        n_discs: usize,
+        /// What the levels add up to.
+        reached: u64,
+        /// `4^n_discs`.
+        expected: u64,
+    },
     /// A disc count beyond what an engine (or a table, or a search) takes.
     #[error("the {engine} engine takes 1 to {max} discs, not {n_discs}")]
     TooManyDiscs {
@@ -100,6 +113,25 @@ pub enum SolveError {
 }
 
 impl SolveError {
+    /// The levels of a whole-space search of `n_discs` checked before anyone reads them: they
+    /// add up to the `4^n_discs` configurations.
+    ///
+    /// # Errors
+    /// [`SolveError::LevelsDoNotAddUp`] when they do not.
+    pub fn check_levels(n_discs: usize, levels: &statespace::Levels) -> Result<(), SolveError> {
+        let expected = 1u64 << (2 * n_discs);
+        let reached = levels.reached();
+        if reached == expected {
+            Ok(())
+        } else {
+            Err(SolveError::LevelsDoNotAddUp {
+                n_discs,
+                reached,
+                expected,
+            })
+        }
+    }
+
     /// An I/O error on `path`.
     pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> Self {
         let path = path.into();

@@ -73,6 +73,7 @@ impl GoalTable {
                 what: format!("{n_discs}-disc goal table"),
                 bytes: refused.bytes,
             })?;
+        SolveError::check_levels(n_discs, &levels)?;
         let table = Self {
             n_discs,
             space,
@@ -115,6 +116,7 @@ impl GoalTable {
         let space = RankedSpace::new(n_discs);
         let (table, levels) = Self::search(&space, n_discs, threads, progress)
             .run_on_disk(dir, &Self::disk_key(n_discs))?;
+        SolveError::check_levels(n_discs, &levels)?;
         let table = Self {
             n_discs,
             space,

@@ -1000,3 +1000,18 @@ fn a_case_with_more_discs_than_the_solver_is_refused_by_name() {
         5
     );
 }
+
+/// A report whose levels do not add up to `4^n` is refused, never printed: the figures of a
+/// resume from a half-undone table (16 discs adding up to 4,129,501,228).
+#[test]
+fn levels_that_do_not_add_up_to_the_space_are_refused() {
+    let short = statespace::Levels::from_sizes(vec![1, 3, 4_129_501_224]);
+    let refused = crate::SolveError::check_levels(16, &short).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the 16-disc search's levels add up to 4129501228 configurations, not 4^16 = 4294967296: its table cannot be trusted"
+    );
+    // Levels adding up to 4^2 = 16 pass.
+    let whole = statespace::Levels::from_sizes(vec![1, 3, 3, 9]);
+    assert!(crate::SolveError::check_levels(2, &whole).is_ok());
+}

@@ -165,6 +165,9 @@ pub fn spread(
         search = search.slices_on_disk(dir);
     }
     let result = search.run(&cluster).map_err(SolveError::from)?;
+    if result.complete {
+        SolveError::check_levels(n, &result.levels)?;
+    }
     clear_levels(terminal);
     if process != 0 {
         return Ok(Stdout::nothing());
