@@ -1,0 +1,221 @@
+//! The ranks of one set's pieces: a permutation (of distinct pieces or of labels that repeat)
+//! and base-OMOD orientation digits, each with the invariants the moves keep folded out.
+
+use crate::position::add_mod;
+
+/// `n!` for `n <= 20`, `None` beyond (it no longer fits a `u64`).
+pub(crate) fn factorial(n: usize) -> Option<u64> {
+    (1..=n as u64).try_fold(1u64, |f, k| f.checked_mul(k))
+}
+
+/// The number of arrangements of a multiset with these label counts, `None` past `u64`.
+pub(crate) fn multinomial(counts: &[usize]) -> Option<u64> {
+    let mut total: u128 = 1;
+    let mut placed: u128 = 0;
+    for &count in counts {
+        for k in 1..=count as u128 {
+            placed += 1;
+            // C(placed, k) built step by step stays exact: total * placed / k is an integer.
+            total = total.checked_mul(placed)? / k;
+            if total > u128::from(u64::MAX) {
+                return None;
+            }
+        }
+    }
+    u64::try_from(total).ok()
+}
+
+/// Parity of a permutation of distinct values `0..n` (true: odd).
+pub(crate) fn is_odd(perm: &[u8]) -> bool {
+    let mut seen = vec![false; perm.len()];
+    let mut odd = false;
+    for start in 0..perm.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut i = start;
+        let mut length = 0;
+        while !seen[i] {
+            seen[i] = true;
+            i = perm[i] as usize;
+            length += 1;
+        }
+        odd ^= length % 2 == 0;
+    }
+    odd
+}
+
+/// The rank of a set's pieces.
+#[derive(Clone, Debug)]
+pub(crate) enum PermRank {
+    /// Distinct labels `0..n` (n <= 20): the Lehmer code, in O(n) with a bit mask; halved when
+    /// every move is even on the set (`parity` is then the parity every reachable arrangement has).
+    Distinct { n: usize, parity: Option<bool> },
+    /// Labels that repeat, with these counts: the rank among the multiset's arrangements.
+    Multiset { counts: Vec<usize> },
+}
+
+impl PermRank {
+    /// The number of ranks, `None` past `u64`.
+    pub(crate) fn size(&self) -> Option<u64> {
+        match self {
+            PermRank::Distinct { n, parity } => {
+                let f = factorial(*n)?;
+                Some(if parity.is_some() { f / 2 } else { f })
+            }
+            PermRank::Multiset { counts } => multinomial(counts),
+        }
+    }
+
+    /// The rank of `perm`, `None` when the folded parity is not the reachable one.
+    pub(crate) fn rank(&self, perm: &[u8]) -> Option<u64> {
+        match self {
+            PermRank::Distinct { n, parity } => {
+                let mut seen: u64 = 0;
+                let mut rank: u64 = 0;
+                let mut odd = false;
+                for (i, &p) in perm.iter().enumerate() {
+                    let below = (seen & ((1u64 << p) - 1)).count_ones() as u64;
+                    let digit = u64::from(p) - below;
+                    odd ^= digit % 2 == 1;
+                    rank = rank * (*n - i) as u64 + digit;
+                    seen |= 1 << p;
+                }
+                match parity {
+                    None => Some(rank),
+                    // The Lehmer code's digit sum has the permutation's parity.
+                    Some(wanted) => (odd == *wanted).then_some(rank / 2),
+                }
+            }
+            PermRank::Multiset { counts } => {
+                let mut left = counts.clone();
+                let mut remaining = perm.len() as u128;
+                // Arrangements of what is left.
+                let mut total = u128::from(multinomial(counts).expect("checked size"));
+                let mut rank: u128 = 0;
+                for &p in perm {
+                    let p = p as usize;
+                    for &count in left.iter().take(p) {
+                        if count > 0 {
+                            rank += total * count as u128 / remaining;
+                        }
+                    }
+                    total = total * left[p] as u128 / remaining;
+                    left[p] -= 1;
+                    remaining -= 1;
+                }
+                Some(rank as u64)
+            }
+        }
+    }
+
+    /// The arrangement of rank `rank`, into `perm`.
+    pub(crate) fn unrank(&self, rank: u64, perm: &mut [u8]) {
+        match self {
+            PermRank::Distinct { n, parity } => {
+                let n = *n;
+                let mut full = if parity.is_some() { rank * 2 } else { rank };
+                let mut digits = [0u8; 21];
+                for i in (0..n).rev() {
+                    let base = (n - i) as u64;
+                    digits[i] = (full % base) as u8;
+                    full /= base;
+                }
+                let mut free: u64 = if n == 64 { !0 } else { (1u64 << n) - 1 };
+                let mut odd = false;
+                for i in 0..n {
+                    let digit = digits[i];
+                    odd ^= digit % 2 == 1;
+                    let mut bits = free;
+                    for _ in 0..digit {
+                        bits &= bits - 1;
+                    }
+                    let p = bits.trailing_zeros() as u8;
+                    perm[i] = p;
+                    free &= !(1u64 << p);
+                }
+                if let Some(wanted) = parity
+                    && odd != *wanted
+                    && n >= 2
+                {
+                    perm.swap(n - 2, n - 1);
+                }
+            }
+            PermRank::Multiset { counts } => {
+                let mut left = counts.clone();
+                let mut remaining = perm.len() as u128;
+                let mut total = u128::from(multinomial(counts).expect("checked size"));
+                let mut rank = u128::from(rank);
+                for slot in perm.iter_mut() {
+                    for (label, count) in left.iter_mut().enumerate() {
+                        if *count == 0 {
+                            continue;
+                        }
+                        let with = total * *count as u128 / remaining;
+                        if rank < with {
+                            *slot = label as u8;
+                            total = with;
+                            *count -= 1;
+                            break;
+                        }
+                        rank -= with;
+                    }
+                    remaining -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// The rank of a set's orientations: base-OMOD digits by slot, the last one dropped when every
+/// move keeps the sum mod OMOD (`sum` is then the sum every reachable position has).
+#[derive(Clone, Debug)]
+pub(crate) struct OriRank {
+    pub(crate) n: usize,
+    pub(crate) omod: u8,
+    pub(crate) sum: Option<u8>,
+}
+
+impl OriRank {
+    fn digits(&self) -> usize {
+        if self.sum.is_some() {
+            self.n - 1
+        } else {
+            self.n
+        }
+    }
+
+    pub(crate) fn size(&self) -> Option<u64> {
+        u64::from(self.omod).checked_pow(self.digits() as u32)
+    }
+
+    pub(crate) fn rank(&self, ori: &[u8]) -> Option<u64> {
+        if let Some(wanted) = self.sum {
+            let total = ori.iter().fold(0u8, |s, &o| add_mod(s, o, self.omod));
+            if total != wanted {
+                return None;
+            }
+        }
+        let omod = u64::from(self.omod);
+        Some(
+            ori[..self.digits()]
+                .iter()
+                .fold(0, |r, &o| r * omod + u64::from(o)),
+        )
+    }
+
+    pub(crate) fn unrank(&self, mut rank: u64, ori: &mut [u8]) {
+        let omod = u64::from(self.omod);
+        let digits = self.digits();
+        for i in (0..digits).rev() {
+            ori[i] = (rank % omod) as u8;
+            rank /= omod;
+        }
+        if let Some(wanted) = self.sum {
+            let total = ori[..digits]
+                .iter()
+                .fold(0u8, |s, &o| add_mod(s, o, self.omod));
+            ori[digits] = (wanted + self.omod - total) % self.omod;
+        }
+    }
+}
