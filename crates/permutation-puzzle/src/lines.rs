@@ -29,7 +29,7 @@ impl<'a> TokenLines<'a> {
                 lines.push((index + 1, tokens));
             }
         }
-        let end_line = if text.ends_with('\n') {
+        let end_line = if text.is_empty() || text.ends_with('\n') {
             count
         } else {
             count + 1

@@ -1,1 +1,433 @@
-//! Tests.
+//! Tests of the reader, the rank and the searches: known distributions, a plain breadth-first
+//! search over literal arrays, every emitted sequence replayed by a checker of its own, and
+//! refusals of broken files.
+
+use std::collections::HashMap;
+
+use rstest::rstest;
+
+use crate::{Metric, Rank, judge, pancakes, parse, parse_with_scrambles, solution_by_search};
+
+/// The 2x2x2 cube with corner DBL fixed: corners URF UFL ULB UBR DFR DLF DBL DRB, moves U, R, F.
+/// Orientations in the Move blocks are written by piece, as the format asks.
+const CUBE_FIXED_CORNER: &str = "\
+# 2x2x2, corner DBL fixed
+Name Cube2FixedCorner
+Set CORNERS 8 3
+Solved
+CORNERS
+1 2 3 4 5 6 7 8
+End
+Move U
+CORNERS
+4 1 2 3 5 6 7 8
+End
+Move R
+CORNERS
+5 2 3 1 8 6 7 4
+1 0 0 2 2 0 0 1
+End
+Move F
+CORNERS
+2 6 3 4 1 5 7 8
+2 1 0 0 1 2 0 0
+End
+";
+
+/// The distribution of a definition text.
+fn levels(text: &str, metric: Metric) -> Vec<u64> {
+    let puzzle = parse(text).unwrap();
+    crate::distribution(&puzzle, metric, 2).unwrap().sizes
+}
+
+#[test]
+fn the_fixed_corner_cube_has_its_known_distributions() {
+    assert_eq!(
+        levels(CUBE_FIXED_CORNER, Metric::Htm),
+        [
+            1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
+        ]
+    );
+    assert_eq!(
+        levels(CUBE_FIXED_CORNER, Metric::Qtm),
+        [
+            1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280,
+            276
+        ]
+    );
+}
+
+#[test]
+fn the_rank_of_the_fixed_corner_cube_is_exactly_its_positions() {
+    let puzzle = parse(CUBE_FIXED_CORNER).unwrap();
+    let rank = Rank::new(&puzzle, Metric::Htm).unwrap();
+    assert_eq!(rank.len(), 3_674_160);
+    assert_eq!(
+        rank.move_names(),
+        ["U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"]
+    );
+}
+
+#[rstest]
+#[case::two(2, &[1, 1])]
+#[case::four(4, &[1, 3, 6, 11, 3])]
+#[case::five(5, &[1, 4, 12, 35, 48, 20])]
+#[case::six(6, &[1, 5, 20, 79, 199, 281, 133, 2])]
+#[case::seven(7, &[1, 6, 30, 149, 543, 1357, 1903, 1016, 35])]
+fn pancake_stacks_have_the_oeis_distributions(#[case] n: usize, #[case] expected: &[u64]) {
+    // OEIS A092113, the number of stacks at each distance.
+    assert_eq!(levels(&pancakes(n, false), Metric::Htm), expected);
+}
+
+#[test]
+fn pancake_and_burnt_pancake_numbers() {
+    // OEIS A058986 and A078941.
+    for (n, number) in [(3, 3), (6, 7), (8, 9)] {
+        assert_eq!(
+            levels(&pancakes(n, false), Metric::Htm).len() - 1,
+            number,
+            "{n}"
+        );
+    }
+    for (n, number) in [(2, 4), (3, 6), (4, 8), (5, 10), (6, 12)] {
+        assert_eq!(
+            levels(&pancakes(n, true), Metric::Htm).len() - 1,
+            number,
+            "{n}"
+        );
+    }
+}
+
+/// A small puzzle with everything the format has: identical pieces, `?` orientations, a
+/// sequence, an alias, a rotation, an Illegal line. Sets: 6 slots with labels that repeat and
+/// two orientations, 4 distinct pieces of 3 orientations.
+const SAMPLER: &str = "\
+Name Sampler
+Set A 6 2
+Set B 4 3
+Solved
+A
+1 1 2 2 3 3
+0 0 ? ? 0 0
+B
+1 2 3 4
+End
+Move P
+A
+2 3 1 4 5 6
+1 0 0 0 0 0
+B
+2 1 3 4
+1 2 0 0
+End
+Move Q
+A
+1 2 3 5 6 4
+B
+1 3 4 2
+0 0 1 2
+End
+MoveSequence S P Q P'
+MoveAlias T P2
+Move x
+A
+6 5 4 3 2 1
+End
+Illegal B 1 4
+";
+
+/// What the checker knows of a definition: literal arrays, read by a reader of its own, no
+/// code shared with the crate.
+struct Literal {
+    /// Per set: slots, orientation count, solved labels, wild per slot of Solved.
+    sets: Vec<(usize, u8, Vec<u8>, Vec<bool>)>,
+    /// Move name -> per set (perm 0-based, orientation by slot).
+    moves: HashMap<String, Vec<(Vec<usize>, Vec<u8>)>>,
+}
+
+type State = Vec<(Vec<u8>, Vec<u8>)>;
+
+impl Literal {
+    /// Applies a move to a state: slot i takes the piece of slot p[i], its twist plus o[i].
+    fn apply(&self, state: &State, name: &str) -> State {
+        let mv = &self.moves[name];
+        state
+            .iter()
+            .enumerate()
+            .map(|(s, (labels, oris))| {
+                let (p, o) = &mv[s];
+                let omod = self.sets[s].1;
+                let wild = |label: u8| {
+                    let solved = &self.sets[s].2;
+                    (0..solved.len()).any(|i| solved[i] == label && self.sets[s].3[i])
+                };
+                let new_labels: Vec<u8> = p.iter().map(|&from| labels[from]).collect();
+                let new_oris = p
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &from)| {
+                        if wild(new_labels[i]) {
+                            0
+                        } else {
+                            (oris[from] + o[i]) % omod
+                        }
+                    })
+                    .collect();
+                (new_labels, new_oris)
+            })
+            .collect()
+    }
+
+    fn solved(&self) -> State {
+        self.sets
+            .iter()
+            .map(|(n, _, labels, _)| (labels.clone(), vec![0; *n]))
+            .collect()
+    }
+}
+
+/// The sampler's literal arrays, written out by hand (Move orientations converted from piece
+/// to slot here: slot i of P holds piece 2, whose twist is 1 -> P's slot 3 has twist... see the
+/// arrays: o_slot[i] = o_piece[p[i]]).
+fn sampler_literal() -> Literal {
+    let mut moves = HashMap::new();
+    // P: A perm 2 3 1 4 5 6, piece twists [1,0,0,0,0,0] -> slot twists [0,0,1,0,0,0].
+    //    B perm 2 1 3 4, piece twists [1,2,0,0] -> slot twists [2,1,0,0].
+    let p = vec![
+        (vec![1, 2, 0, 3, 4, 5], vec![0, 0, 1, 0, 0, 0]),
+        (vec![1, 0, 2, 3], vec![2, 1, 0, 0]),
+    ];
+    // Q: A perm 1 2 3 5 6 4, no twist. B perm 1 3 4 2, piece twists [0,0,1,2] -> slots [0,1,2,0].
+    let q = vec![
+        (vec![0, 1, 2, 4, 5, 3], vec![0; 6]),
+        (vec![0, 2, 3, 1], vec![0, 1, 2, 0]),
+    ];
+    moves.insert("P".to_string(), p);
+    moves.insert("Q".to_string(), q);
+    Literal {
+        sets: vec![
+            (
+                6,
+                2,
+                vec![0, 0, 1, 1, 2, 2],
+                vec![false, false, true, true, false, false],
+            ),
+            (4, 3, vec![0, 1, 2, 3], vec![false; 4]),
+        ],
+        moves,
+    }
+}
+
+/// Replays a named sequence (powers as repeated base moves) with the literal arrays.
+fn replay(literal: &Literal, start: &State, names: &[String]) -> State {
+    let mut state = start.clone();
+    for name in names {
+        let (base, times) = match name.as_str() {
+            "P" => ("P", 1),
+            "P'" => ("P", 5),
+            "P2" => ("P", 2),
+            "P3" => ("P", 3),
+            "P2'" => ("P", 4),
+            "Q" => ("Q", 1),
+            "Q2" => ("Q", 2),
+            "Q'" => ("Q", 5),
+            "Q3" => ("Q", 3),
+            "Q2'" => ("Q", 4),
+            "S" => {
+                state = replay(literal, &state, &["P".into(), "Q".into(), "P'".into()]);
+                continue;
+            }
+            other => {
+                if let Some(power) = other.strip_prefix('S') {
+                    let times: usize = match power {
+                        "'" => 5,
+                        "2" => 2,
+                        "3" => 3,
+                        "2'" => 4,
+                        _ => panic!("{other}"),
+                    };
+                    for _ in 0..times {
+                        state = replay(literal, &state, &["S".into()]);
+                    }
+                    continue;
+                }
+                panic!("unknown move {other}")
+            }
+        };
+        for _ in 0..times {
+            state = literal.apply(&state, base);
+        }
+    }
+    state
+}
+
+/// A plain breadth-first search over the literal arrays: every legal state's distance.
+fn plain_bfs(literal: &Literal, moves: &[String]) -> HashMap<State, usize> {
+    let illegal = |s: &State| s[1].0[0] == 3;
+    let mut distance = HashMap::new();
+    let start = literal.solved();
+    distance.insert(start.clone(), 0);
+    let mut frontier = vec![start];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        depth += 1;
+        let mut next = Vec::new();
+        for state in &frontier {
+            for m in moves {
+                let succ = replay(literal, state, std::slice::from_ref(m));
+                if !illegal(&succ) && !distance.contains_key(&succ) {
+                    distance.insert(succ.clone(), depth);
+                    next.push(succ);
+                }
+            }
+        }
+        frontier = next;
+    }
+    distance
+}
+
+#[test]
+fn the_sampler_matches_a_plain_search_and_every_solution_replays() {
+    let puzzle = parse(SAMPLER).unwrap();
+    let rank = Rank::new(&puzzle, Metric::Htm).unwrap();
+    let names = rank.move_names().to_vec();
+    assert!(
+        !names.iter().any(|n| n == "x" || n.starts_with('T')),
+        "{names:?}"
+    );
+    let literal = sampler_literal();
+    let oracle = plain_bfs(&literal, &names);
+    let mut expected = vec![0u64; oracle.values().max().unwrap() + 1];
+    oracle.values().for_each(|&d| expected[d] += 1);
+    assert_eq!(levels(SAMPLER, Metric::Htm), expected);
+
+    // Scrambles: random sequences, solved by the table and by bidirectional search.
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut text = SAMPLER.to_string();
+    let mut scrambled = Vec::new();
+    for k in 0..20 {
+        let alg: Vec<String> = (0..rng.usize(0..12))
+            .map(|_| names[rng.usize(..names.len())].clone())
+            .collect();
+        text.push_str(&format!("ScrambleAlg s{k}\n{}\nEnd\n", alg.join(" ")));
+        scrambled.push(replay(&literal, &literal.solved(), &alg));
+    }
+    let (puzzle, scrambles) = parse_with_scrambles(&text).unwrap();
+    let judged = judge(&puzzle, &scrambles, Metric::Htm, 1).unwrap();
+    let crate::Judged::Answers(answers) = judged else {
+        panic!("answers")
+    };
+    for ((answer, scramble), state) in answers.iter().zip(&scrambles).zip(&scrambled) {
+        let moves = answer.moves.clone().unwrap_or_default();
+        match oracle.get(state) {
+            Some(&d) => {
+                assert_eq!(moves.len(), d, "{answer}");
+                assert_eq!(
+                    replay(&literal, state, &moves),
+                    literal.solved(),
+                    "{answer}"
+                );
+            }
+            None => assert_eq!(answer.moves, None, "{answer}"),
+        }
+        let by_search = rank
+            .rank(&scramble.position)
+            .and_then(|s| solution_by_search(&rank, s).unwrap());
+        assert_eq!(
+            by_search.map(|m| m.len()),
+            answer.moves.as_ref().map(Vec::len)
+        );
+    }
+}
+
+#[test]
+fn judge_output_has_the_contract_shape() {
+    let text = format!("{CUBE_FIXED_CORNER}ScrambleAlg a\nR U\nEnd\nScrambleAlg b\nEnd\n");
+    let (puzzle, scrambles) = parse_with_scrambles(&text).unwrap();
+    let out = judge(&puzzle, &scrambles, Metric::Htm, 1)
+        .unwrap()
+        .to_string();
+    insta::assert_snapshot!("judge_scrambles", out);
+    let out = judge(&parse(&pancakes(4, false)).unwrap(), &[], Metric::Htm, 1)
+        .unwrap()
+        .to_string();
+    assert_eq!(out, "0 1\n1 3\n2 6\n3 11\n4 3\ntotal 24");
+}
+
+#[rstest]
+#[case::unknown_keyword("Name X\nBlock\n")]
+#[case::empty("")]
+#[case::set_after_solved("Set A 2 1\nSolved\nEnd\nSet B 2 1\n")]
+#[case::not_a_permutation("Set A 3 1\nSolved\nA\n1 2 3\nEnd\nMove R\nA\n1 1 2\nEnd\n")]
+#[case::orientation_too_large("Set A 3 2\nSolved\nA\n1 2 3\n0 2 0\nEnd\n")]
+#[case::missing_end("Set A 3 1\nSolved\nA\n1 2 3\n")]
+#[case::short_line("Set A 3 1\nSolved\nA\n1 2\nEnd\n")]
+#[case::unknown_set("Set A 3 1\nSolved\nB\n1 2 3\nEnd\n")]
+#[case::unknown_move_in_sequence(
+    "Set A 2 1\nSolved\nEnd\nMove R\nA\n2 1\nEnd\nMoveSequence S R Z\n"
+)]
+#[case::mixed_wild("Set A 2 2\nSolved\nA\n1 1\n? 0\nEnd\n")]
+#[case::question_mark_in_move("Set A 2 2\nSolved\nEnd\nMove R\nA\n2 1\n? 0\nEnd\n")]
+#[case::no_moves("Set A 2 1\nSolved\nEnd\n")]
+#[case::scramble_with_other_pieces(
+    "Set A 2 1\nSolved\nEnd\nMove R\nA\n2 1\nEnd\nScramble s\nA\n1 1\nEnd\n"
+)]
+fn broken_files_are_refused_naming_the_line(#[case] text: &str) {
+    let error = parse_with_scrambles(text).unwrap_err().to_string();
+    assert!(error.starts_with("line "), "{error}");
+    let name = format!(
+        "refusal_{}",
+        std::thread::current()
+            .name()
+            .unwrap_or("")
+            .rsplit("::")
+            .next()
+            .unwrap_or("")
+    );
+    insta::assert_snapshot!(name, error);
+}
+
+#[test]
+fn parse_never_panics() {
+    let alphabet = [
+        "Name ",
+        "Set ",
+        "A ",
+        "3 ",
+        "2 ",
+        "1 ",
+        "0 ",
+        "? ",
+        "\n",
+        "Solved\n",
+        "End\n",
+        "Move ",
+        "R ",
+        "MoveSequence ",
+        "MoveAlias ",
+        "Illegal ",
+        "ScrambleAlg ",
+        "Scramble ",
+        "ScrambleState ",
+        "StartState\n",
+        "# c\n",
+        "255 ",
+        "x ",
+        "Fv ",
+        "R' ",
+        "R2 ",
+        ",",
+    ];
+    judge::testing::parse_never_panics(11, SAMPLER, &alphabet, |text| {
+        let (puzzle, scrambles) = parse_with_scrambles(text)?;
+        if let Ok(rank) = Rank::new(&puzzle, Metric::Htm)
+            && rank.len() < 1 << 16
+        {
+            for s in &scrambles {
+                let _ = rank.rank(&s.position);
+            }
+            let _ = rank.solved();
+        }
+        Ok::<(), crate::ParseError>(())
+    });
+}
