@@ -1,5 +1,7 @@
-//! The spread search against the one-machine `statespace::TwoBitSearch`: same level sizes for
-//! every number of workers and processes (processes run as threads of the test, each with its
+//! The spread search against the reference queue BFS (`statespace`'s
+//! `tests/support/queue_bfs.rs`, which shares no code with either two-bit search: the word
+//! machinery this crate shares with `statespace` cannot move the reference with it): same level
+//! sizes for every number of workers and processes (processes run as threads of the test, each with its
 //! own timely instance, connected over loopback), checkpoints that resume to the same result,
 //! and refusals of damaged or foreign checkpoints and of bad clusters.
 
@@ -10,6 +12,9 @@ use rstest::rstest;
 use statespace::block::Members;
 use statespace::{FnSpace, Space, Weight, from_fn};
 use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
+
+#[path = "../../statespace/tests/support/queue_bfs.rs"]
+mod queue_bfs;
 
 /// A space the tests can rebuild in every worker: a successor function and its length.
 type Successors = fn(u64, &mut dyn FnMut(u64));
@@ -54,14 +59,37 @@ fn weight(s: u64) -> u64 {
     s % 3 + 1
 }
 
-/// The one-machine search's level sizes, weighted or not.
+/// The level sizes of the reference queue BFS: at each distance, the summed weights of the
+/// states there.
+fn queue_levels(
+    len: u64,
+    sources: &[u64],
+    weight: impl Fn(u64) -> u64,
+    successors: impl Fn(u64, &mut dyn FnMut(u64)),
+) -> Vec<u64> {
+    let distances = queue_bfs::queue_distances(len as usize, sources, successors);
+    let mut sizes = Vec::new();
+    for (state, distance) in distances.iter().enumerate() {
+        if let Some(d) = distance {
+            let d = *d as usize;
+            if sizes.len() <= d {
+                sizes.resize(d + 1, 0);
+            }
+            sizes[d] += weight(state as u64);
+        }
+    }
+    sizes
+}
+
+/// The level sizes of `SPACES[space]` by the reference queue BFS, weighted or not.
 fn expected(space: usize, weighted: bool) -> Vec<u64> {
     let (_, successors, len, sources) = SPACES[space];
-    let (_, levels) = statespace::TwoBitSearch::new(&from_fn(successors), len)
-        .sources(sources.iter().copied())
-        .weight(|s| if weighted { weight(s) } else { 1 })
-        .run();
-    levels.sizes().to_vec()
+    queue_levels(
+        len,
+        sources,
+        |s| if weighted { weight(s) } else { 1 },
+        successors,
+    )
 }
 
 fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>, fn(u64) -> u64> {
@@ -71,7 +99,7 @@ fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>, fn(
 }
 
 #[rstest]
-fn one_process_gives_the_levels_of_two_bit_bfs(
+fn one_process_gives_the_levels_of_the_queue_bfs(
     #[values(0, 1, 2)] space: usize,
     #[values(1, 2, 3, 7)] workers: usize,
     #[values(false, true)] weighted: bool,
@@ -210,7 +238,7 @@ fn processes_with<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
 #[case(2, 1)]
 #[case(2, 2)]
 #[case(3, 1)]
-fn processes_over_loopback_give_the_levels_of_two_bit_bfs(
+fn processes_over_loopback_give_the_levels_of_the_queue_bfs(
     #[case] count: usize,
     #[case] workers: usize,
     #[values(0, 2)] space: usize,
@@ -229,24 +257,48 @@ fn processes_over_loopback_give_the_levels_of_two_bit_bfs(
     }
 }
 
-/// The ring, where expanding state 2600 (in process 1's slice) takes three seconds.
+/// The peer timeout of [`a_slow_process_is_not_taken_for_a_silent_one`]: generous, so that a
+/// loaded machine holding the heartbeat thread back (by anything short of seconds) cannot
+/// fail the test.
+const SLOW_PEER_TIMEOUT: Duration = Duration::from_secs(4);
+
+/// How long the slow process's expansion of state 2600 lasts: two and a half peer timeouts,
+/// so a process whose heartbeats stopped while it expands would be declared silent.
+const SLOW_EXPANSION: Duration = Duration::from_millis(10_000);
+
+/// How long each expansion of state 2600 by [`slow_ring`] lasted, in milliseconds.
+static SLOW_EXPANSIONS: std::sync::Mutex<Vec<u128>> = std::sync::Mutex::new(Vec::new());
+
+/// The ring, where expanding state 2600 (in process 1's slice, at distance 2400: the fault
+/// lands when the search reaches that level, not at a time) lasts [`SLOW_EXPANSION`].
 fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
     if s == 2600 {
-        std::thread::sleep(Duration::from_secs(3));
+        let started = Instant::now();
+        std::thread::sleep(SLOW_EXPANSION);
+        SLOW_EXPANSIONS
+            .lock()
+            .unwrap()
+            .push(started.elapsed().as_millis());
     }
     ring(s, visit);
 }
 
 #[test]
 fn a_slow_process_is_not_taken_for_a_silent_one() {
-    // A level that takes three peer timeouts: the heartbeats (four a timeout) keep coming all
-    // the same. The timeout is a second, so a loaded machine that holds a heartbeat back by
-    // three quarters of a second does not fail the test.
-    let started = Instant::now();
-    let reports = processes_with(2, 1, Duration::from_secs(1), || {
+    // One expansion at level 2400 outlasts the peer timeout two and a half times: the
+    // heartbeats (a second apart, from a thread of their own) keep coming all the same. The
+    // machine's speed can only make the level longer, never the expansion shorter, and a
+    // heartbeat would have to be held back four seconds to fail a correct search.
+    let reports = processes_with(2, 1, SLOW_PEER_TIMEOUT, || {
         TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, "slow ring").sources([0])
     });
-    assert!(started.elapsed() >= Duration::from_secs(3));
+    // The fault landed: state 2600 was expanded once, for as long as it should.
+    let expansions = SLOW_EXPANSIONS.lock().unwrap().clone();
+    assert_eq!(expansions.len(), 1, "{expansions:?}");
+    assert!(
+        expansions[0] >= SLOW_EXPANSION.as_millis(),
+        "{expansions:?}"
+    );
     for report in reports {
         assert_eq!(report.unwrap().levels.sizes(), expected(0, false));
     }
@@ -343,6 +395,7 @@ fn scratch(name: &str) -> PathBuf {
 fn a_stopped_search_resumes_to_the_uninterrupted_result(#[values(1, 3)] workers: usize) {
     let dir = scratch(&format!("resume{workers}"));
     let whole = search(2, true).run(&Cluster::single(workers)).unwrap();
+    assert_eq!(whole.levels.sizes(), expected(2, true));
     let part = search(2, true)
         .checkpoints(&dir, 4)
         .stop_after(30)
@@ -377,6 +430,7 @@ fn files(dir: &std::path::Path) -> Vec<String> {
 fn a_worker_that_died_before_saving_makes_all_resume_from_the_level_before() {
     let dir = scratch("crash");
     let whole = search(2, false).run(&Cluster::single(2)).unwrap();
+    assert_eq!(whole.levels.sizes(), expected(2, false));
     search(2, false)
         .checkpoints(&dir, 5)
         .stop_after(27)
@@ -504,10 +558,10 @@ impl Space for Circle {
     }
 }
 
-/// Sets reported anywhere reach, weighted, what the one-machine search reaches, level by level,
+/// Sets reported anywhere reach, weighted, what the queue BFS reaches, level by level,
 /// on 1 to 4 workers (segments of 2^11 ranks and less, so many sets cross them).
 #[rstest]
-fn sets_reported_anywhere_give_the_one_machine_levels(
+fn sets_reported_anywhere_give_the_levels_of_the_queue_bfs(
     #[values(1, 2, 3, 4)] workers: usize,
     #[values(0, 1, 2)] case: usize,
 ) {
@@ -519,10 +573,9 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
     let space = Circle { len, lengths };
     let source = len / 3;
     let weight = |s: u64| s % 5 + 1;
-    let (_, want) = statespace::TwoBitSearch::new(&space, len)
-        .sources([source])
-        .weight(weight)
-        .run();
+    let want = queue_levels(len, &[source], weight, |s, visit| {
+        space.for_each_successor(s, &mut *visit);
+    });
     let report = TwoBitSearch::new(space, len, "circle")
         .sources([source])
         .weight(weight)
@@ -530,11 +583,7 @@ fn sets_reported_anywhere_give_the_one_machine_levels(
         .unwrap();
     assert!(report.complete);
     assert_eq!(report.levels.reached(), (0..len).map(weight).sum::<u64>());
-    assert_eq!(
-        report.levels.sizes(),
-        want.sizes(),
-        "{len} states, {lengths:?}"
-    );
+    assert_eq!(report.levels.sizes(), want, "{len} states, {lengths:?}");
 }
 
 /// The names of the files in `dir` that are workers' slices.
@@ -574,6 +623,7 @@ fn processes_with_slices_on_their_own_disks_stop_and_resume_to_the_result_in_mem
         std::fs::create_dir_all(dir).unwrap();
     }
     let whole = search(2, true).run(&Cluster::single(4)).unwrap();
+    assert_eq!(whole.levels.sizes(), expected(2, true));
     let run = |stop: Option<u32>| {
         let addresses = loopback(2);
         std::thread::scope(|scope| {

@@ -1,6 +1,7 @@
 //! The textbook queue BFS: the reference every search of `statespace` is compared with, shared
-//! by the unit tests (`src/tests.rs`) and the integration tests (`tests/any_graph.rs`) through
-//! `#[path]`, so both check against one implementation that shares no code with the library.
+//! by the unit tests (`src/tests.rs`), the integration tests (`tests/any_graph.rs`) and
+//! `statespace-timely`'s tests (`tests/search.rs`) through `#[path]`, so all check against one
+//! implementation that shares no code with either library.
 
 use std::collections::VecDeque;
 
