@@ -6,7 +6,8 @@
 //! compared with the start and the goal read here from the input, independently of the solvers.
 //! Screenshots of the first and last frames go to `target/render/` for a person to look at.
 //! Without a browser (`chromium` or `chromium-browser` on the PATH) it says so loudly and fails,
-//! unless `BROWSER_OPTIONAL=1`.
+//! unless `BROWSER_OPTIONAL=1` exactly (any other value, `0` included, waives nothing). With a
+//! browser, a run that checked no page fails: a check of nothing is not a pass.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -61,8 +62,7 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         eprintln!(
             "!!!!!!!! xtask browser: no chromium on this machine: the pages were NOT checked in a browser !!!!!!!!"
         );
-        let optional = std::env::var_os("BROWSER_OPTIONAL").is_some();
-        return Ok(if optional {
+        return Ok(if waived(std::env::var_os("BROWSER_OPTIONAL").as_deref()) {
             ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE
@@ -150,9 +150,25 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
+    if passed == 0 {
+        println!("FAIL no page was checked in the browser");
+    }
+    Ok(if succeeded(passed, failed) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
 }
+
+/// Whether `BROWSER_OPTIONAL`'s value waives the browser: only an explicit `1`.
+fn waived(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| v == "1")
+}
+
+/// Whether a run with these counts passes: some page checked, none failed.
+fn succeeded(passed: usize, failed: usize) -> bool {
+    passed > 0 && failed == 0
+}
+
+#[cfg(test)]
+mod tests;
