@@ -33,7 +33,32 @@ fn hanoi4_file(cases: &[Vec<u8>]) -> String {
     text
 }
 
+/// The level sizes of the whole space of `n` discs from the oracle's table, one `distance
+/// count` line each: what `hanoi4 eccentricity N` and `cargo xtask chaos --disk` compare with.
+fn levels(n: usize) -> String {
+    let table = super::oracle::table(n);
+    let mut sizes: Vec<u64> = Vec::new();
+    for &d in table.iter() {
+        assert!(d != u8::MAX, "every configuration reaches the goal");
+        if sizes.len() <= usize::from(d) {
+            sizes.resize(usize::from(d) + 1, 0);
+        }
+        sizes[usize::from(d)] += 1;
+    }
+    sizes
+        .iter()
+        .enumerate()
+        .map(|(d, count)| format!("{d} {count}\n"))
+        .collect()
+}
+
 pub fn generate(root: &Path) -> Result<(), String> {
+    let folder = root.join("eccentricity");
+    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for n in 8..=15 {
+        let path = folder.join(format!("n{n:02}.levels"));
+        std::fs::write(&path, levels(n)).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let mut rng = Rng::new(4);
     let mut random = |n: usize| -> Vec<u8> { (0..n).map(|_| rng.below(4) as u8).collect() };
     for n in 1..=13usize {

@@ -4,6 +4,7 @@
 
 mod bench;
 pub mod check;
+pub mod disk_chaos;
 mod generate;
 pub mod oracle;
 mod pages;

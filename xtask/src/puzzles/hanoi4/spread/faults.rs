@@ -3,7 +3,7 @@
 //! tmpfs mounts, a memory cgroup); `.ci/run` runs it as root.
 //!
 //! * **Network namespaces** (`ip netns`, a veth pair): a clean run across them equals the
-//!   one-machine report; the link taken down mid-run (`ip link set ... down`) ends both
+//!   levels checked in from the oracle (`testdata/hanoi4/eccentricity/`); the link taken down mid-run (`ip link set ... down`) ends both
 //!   processes within the peer timeout with exit 2, and `--resume` afterwards gives the
 //!   uninterrupted report; a `SIGSTOP`ped process ends the other's run the same way.
 //! * **A TCP proxy** between the processes (this kernel has no `tc netem`): delayed and
@@ -23,7 +23,7 @@ use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use super::processes::{Ended, Process, hostfile, one_machine, run_all, scratch};
+use super::processes::{Ended, Process, checked_in_levels, hostfile, run_all, scratch};
 use crate::kit::args::Args;
 use crate::kit::cgroup::Cgroup;
 use crate::process::loopback;
@@ -43,10 +43,10 @@ const SLACK: Duration = Duration::from_secs(5);
 /// One scenario: its name and what it checks, returning the figures it measured.
 type Scenario = (&'static str, fn(&Context) -> Result<String, String>);
 
-/// What the scenarios share: the one-machine reports and a scratch folder.
+/// What the scenarios share: the checked-in levels and a scratch folder.
 struct Context {
-    whole: Ended,
-    cut: Ended,
+    whole: Vec<u64>,
+    cut: Vec<u64>,
     dir: std::path::PathBuf,
 }
 
@@ -59,8 +59,8 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     let chosen = chosen(filter)?;
     crate::process::build(&["hanoi4".to_string()])?;
     let context = Context {
-        whole: one_machine(WHOLE)?,
-        cut: one_machine(CUT)?,
+        whole: checked_in_levels(WHOLE)?,
+        cut: checked_in_levels(CUT)?,
         dir: scratch("faults")?,
     };
     let mut failed = 0;
@@ -136,8 +136,9 @@ fn chosen(filter: Option<&str>) -> Result<Vec<Scenario>, String> {
     Ok(chosen)
 }
 
-/// Checks that a run ended with the report `expected` (process 0) and nothing said.
-fn whole(ended: &[Option<Ended>], expected: &Ended) -> Result<(), String> {
+/// Checks that a run ended with the levels `expected` (process 0's report, checked in by the
+/// oracle) and nothing said.
+fn whole(ended: &[Option<Ended>], expected: &[u64]) -> Result<(), String> {
     for (process, ended) in ended.iter().enumerate() {
         let ended = ended
             .as_ref()
@@ -150,8 +151,8 @@ fn whole(ended: &[Option<Ended>], expected: &Ended) -> Result<(), String> {
         }
     }
     let report = ended[0].as_ref().expect("checked");
-    if report.levels() != expected.levels() {
-        return Err("the report differs from the one-machine report".into());
+    if report.level_sizes() != expected {
+        return Err("the report differs from the checked-in levels".into());
     }
     Ok(())
 }
@@ -218,7 +219,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 fn fault_that_cannot_land(c: &Context) -> Result<String, String> {
     let addresses = loopback(2)?;
     let hosts = hostfile(&c.dir, "harness-hosts", &addresses)?;
-    let last = c.whole.levels().len() as u32;
+    let last = c.whole.len() as u32;
     let at = 500;
     match cut_run(
         WHOLE,
@@ -249,7 +250,7 @@ fn clean_across_namespaces(c: &Context) -> Result<String, String> {
     )?;
     whole(&ended, &c.whole)?;
     Ok(format!(
-        "{WHOLE} discs in {:.2} s, the one-machine levels",
+        "{WHOLE} discs in {:.2} s, the checked-in levels",
         started.elapsed().as_secs_f64()
     ))
 }
@@ -429,7 +430,7 @@ fn proxied(c: &Context, mode: Mode) -> Result<String, String> {
     drop(proxy);
     whole(&ended, &c.whole)?;
     Ok(format!(
-        "{WHOLE} discs in {:.2} s through the proxy, {:.2} s direct; the one-machine levels",
+        "{WHOLE} discs in {:.2} s through the proxy, {:.2} s direct; the checked-in levels",
         time.as_secs_f64(),
         clean_time.as_secs_f64()
     ))

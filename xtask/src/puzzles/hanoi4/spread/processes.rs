@@ -84,6 +84,53 @@ impl Ended {
             .filter(|l| l.starts_with("distance"))
             .collect()
     }
+
+    /// The level sizes of the report (`distance d: k configurations`), in order.
+    pub fn level_sizes(&self) -> Vec<u64> {
+        self.levels()
+            .iter()
+            .filter_map(|line| {
+                line.split(':')
+                    .nth(1)?
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    }
+}
+
+/// The level sizes of `discs` checked in by the oracle's plain BFS
+/// (`testdata/hanoi4/eccentricity/nNN.levels`, written by `cargo xtask gen-testdata hanoi4`):
+/// what every run of `hanoi4 eccentricity N` under faults is compared with, never the binary's
+/// own run.
+pub fn checked_in_levels(discs: u8) -> Result<Vec<u64>, String> {
+    let path = crate::workspace::root()
+        .join("testdata/hanoi4/eccentricity")
+        .join(format!("n{discs:02}.levels"));
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "{}: {e} (the checked-in levels are of 8 to 15 discs)",
+            path.display()
+        )
+    })?;
+    let sizes = text
+        .lines()
+        .map(|line| {
+            line.split_whitespace()
+                .nth(1)
+                .and_then(|count| count.parse().ok())
+                .ok_or_else(|| format!("{}: a line of `distance count`: {line:?}", path.display()))
+        })
+        .collect::<Result<Vec<u64>, String>>()?;
+    if sizes.iter().sum::<u64>() != 1 << (2 * u32::from(discs)) {
+        return Err(format!(
+            "{}: the levels do not add up to 4^{discs}",
+            path.display()
+        ));
+    }
+    Ok(sizes)
 }
 
 /// The line a process started with `--hold-after LEVEL` writes on stderr when it holds.
@@ -267,17 +314,4 @@ pub fn run_all(
 fn hosts_len(path: &Path) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(text.lines().filter(|l| !l.trim().is_empty()).count())
-}
-
-/// The one-machine report of `n` discs, the reference every spread run must equal.
-pub fn one_machine(n: u8) -> Result<Ended, String> {
-    let mut command = Command::new(binary());
-    command.args(["eccentricity", &n.to_string()]);
-    let ended = Process::spawn(command)?
-        .wait_until(Instant::now() + Duration::from_secs(600))?
-        .ok_or("the one-machine run took over 10 minutes")?;
-    if ended.code != Some(0) {
-        return Err(format!("the one-machine run failed: {}", ended.stderr));
-    }
-    Ok(ended)
 }
