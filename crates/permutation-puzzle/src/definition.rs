@@ -362,10 +362,10 @@ pub(crate) fn read_block(
             numbers_read += 1;
             continue;
         }
-        if current.is_some() && numbers_read == 0 {
+        if let Some(set) = current.filter(|_| numbers_read == 0) {
             return Err(ParseError::expected(
                 line,
-                format!("the permutation of set {}", sets[current.unwrap()].name),
+                format!("the permutation of set {}", sets[set].name),
                 Some(first),
             ));
         }
@@ -446,7 +446,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
     let mut section = Section::Start;
     let mut name = String::from("Unnamed");
     let mut sets: Vec<SetDef> = Vec::new();
-    let mut solved: Option<(Position, Vec<Vec<u16>>, Vec<Vec<bool>>)> = None;
+    let mut solved: Option<SolvedParts> = None;
     let mut moves: Vec<NamedMove> = Vec::new();
     let mut pending: Vec<PendingSequence> = Vec::new();
     let mut illegal_lines: Vec<(usize, Vec<String>)> = Vec::new();

@@ -394,6 +394,11 @@ impl Rank {
         self.len == 0
     }
 
+    /// The metric whose moves it ranks.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
     /// The puzzle ranked.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
@@ -521,10 +526,6 @@ impl Rank {
                 _ => None,
             })
             .collect()
-    }
-
-    pub(crate) fn sizes(&self) -> Vec<u64> {
-        self.coordinates.iter().map(|c| c.size).collect()
     }
 }
 

@@ -123,7 +123,7 @@ pub fn distribution(
 
 /// A result checks itself: every level but the last is non-empty.
 fn check_levels(levels: &Levels) -> Result<(), SolveError> {
-    if levels.sizes().iter().any(|&s| s == 0) {
+    if levels.sizes().contains(&0) {
         return Err(SolveError::Path(
             "a level of the search is empty".to_string(),
         ));

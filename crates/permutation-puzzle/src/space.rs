@@ -10,6 +10,9 @@ use crate::rank::Rank;
 /// A successor refused by an `Illegal` line (as the rank's tables mark it).
 const ILLEGAL: u32 = u32::MAX;
 
+/// A moving coordinate's size, stride and move table.
+type MovingTable = (u64, u64, Arc<[u32]>);
+
 /// The positions of a puzzle as the ranks `0..rank.len()`, each search move a successor.
 ///
 /// When every coordinate is a table, a successor is one table read and one multiply-add per
@@ -19,7 +22,7 @@ pub struct PuzzleSpace<'r> {
     rank: &'r Rank,
     moves: usize,
     /// `(size, stride, table)` of each moving coordinate, when all of them are tables.
-    tables: Option<Vec<(u64, u64, Arc<[u32]>)>>,
+    tables: Option<Vec<MovingTable>>,
 }
 
 impl<'r> PuzzleSpace<'r> {

@@ -142,10 +142,13 @@ struct Literal {
     /// Per set: slots, orientation count, solved labels, wild per slot of Solved.
     sets: Vec<(usize, u8, Vec<u8>, Vec<bool>)>,
     /// Move name -> per set (perm 0-based, orientation by slot).
-    moves: HashMap<String, Vec<(Vec<usize>, Vec<u8>)>>,
+    moves: HashMap<String, LiteralMove>,
 }
 
 type State = Vec<(Vec<u8>, Vec<u8>)>;
+
+/// Per set: the permutation (0-based) and the orientations by slot.
+type LiteralMove = Vec<(Vec<usize>, Vec<u8>)>;
 
 impl Literal {
     /// Applies a move to a state: slot i takes the piece of slot p[i], its twist plus o[i].

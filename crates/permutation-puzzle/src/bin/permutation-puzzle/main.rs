@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use judge::cli::{self, Failure, Stdout};
+use judge::cli::{self, Failure};
 use permutation_puzzle::Metric;
 
 mod god;
@@ -98,9 +98,4 @@ pub(crate) fn read_text(path: &std::path::Path) -> Result<String, Failure> {
         std::fs::read(path).map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
     judge::decode(&bytes).map_err(|e| Failure::new(format!("{}: {e}", path.display())))?;
     Ok(String::from_utf8(bytes).expect("checked"))
-}
-
-/// Stdout for text already made.
-pub(crate) fn lines(text: String) -> Stdout<'static> {
-    Stdout::display(text)
 }

@@ -1,33 +1,115 @@
-//! The search of `god` in memory or on disk, and saved tables.
+//! The search of `god` in memory or on disk, and saved tables: magic, version, the
+//! definition's hash, the length, a CRC-32 of the words, then the words.
 
 use std::path::Path;
 
 use judge::cli::Failure;
 use permutation_puzzle::{God, Rank, god_with};
+use statespace::{TwoBitSearch, TwoBitTable};
+use statespace_disk::RunOnDisk;
 
-/// Searches `rank`'s whole space, in memory or in `disk`.
+const MAGIC: &[u8; 8] = b"PERMPZ2B";
+const VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 8 + 8 + 4;
+
+/// A hash of what the table belongs to: the puzzle's moves and rank.
+fn fingerprint(rank: &Rank) -> u64 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(format!("{:?}", rank.coordinates()).as_bytes());
+    hasher.update(rank.move_names().join(" ").as_bytes());
+    hasher.update(format!("{:?}", rank.puzzle().moves()).as_bytes());
+    let low = hasher.finalize();
+    let mut second = crc32fast::Hasher::new();
+    second.update(format!("{:?}{}", rank.puzzle().solved(), rank.len()).as_bytes());
+    u64::from(low) << 32 | u64::from(second.finalize())
+}
+
+/// Searches `rank`'s whole space, in memory (refused up front when it does not fit) or in
+/// `disk`.
 pub(crate) fn search(
     rank: &Rank,
     threads: usize,
     disk: Option<&Path>,
-    file: &Path,
+    progress: impl FnMut(u32, u64),
 ) -> Result<God, Failure> {
-    let _ = (disk, file);
-    Ok(god_with(rank, threads, |_, _| {})?)
+    match disk {
+        None => {
+            // Codes, and a bit each for the frontier and the reached states, and a bit a thread.
+            let needed = rank.len() / 4 + rank.len() / 4 + rank.len() / 8 * threads as u64;
+            memory::admit(needed).map_err(|refusal| {
+                Failure::new(format!(
+                    "the table of {} positions does not fit in memory: {refusal} (try --disk DIR)",
+                    rank.len()
+                ))
+            })?;
+            Ok(god_with(rank, threads, progress)?)
+        }
+        Some(dir) => {
+            let space = permutation_puzzle::PuzzleSpace::new(rank);
+            let key = format!("{:016x}", fingerprint(rank));
+            let (table, levels) = TwoBitSearch::new(&space, rank.len())
+                .sources([rank.solved()])
+                .threads(threads)
+                .progress(progress)
+                .run_on_disk(dir, &key)
+                .map_err(|e| Failure::new(format!("--disk {}: {e}", dir.display())))?;
+            Ok(God { levels, table })
+        }
+    }
 }
 
 /// Saves a table.
-pub(crate) fn save(
-    path: &Path,
-    rank: &Rank,
-    table: &statespace::TwoBitTable,
-) -> Result<(), Failure> {
-    let _ = (path, rank, table);
-    Err(Failure::new("--save is not available yet"))
+pub(crate) fn save(path: &Path, rank: &Rank, table: &TwoBitTable) -> Result<(), Failure> {
+    let mut bytes = Vec::with_capacity(HEADER + table.len().div_ceil(32) as usize * 8);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&fingerprint(rank).to_le_bytes());
+    bytes.extend_from_slice(&table.len().to_le_bytes());
+    bytes.extend_from_slice(&[0; 4]);
+    let mut crc = crc32fast::Hasher::new();
+    for word in table.words() {
+        let le = word.to_le_bytes();
+        crc.update(&le);
+        bytes.extend_from_slice(&le);
+    }
+    bytes[HEADER - 4..HEADER].copy_from_slice(&crc.finalize().to_le_bytes());
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, &bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))
 }
 
-/// Loads a table saved for `rank`.
-pub(crate) fn load(path: &Path, rank: &Rank) -> Result<statespace::TwoBitTable, Failure> {
-    let _ = (path, rank);
-    Err(Failure::new("--table is not available yet"))
+/// Loads a table saved for `rank`, refusing one that is damaged or another puzzle's.
+pub(crate) fn load(path: &Path, rank: &Rank) -> Result<TwoBitTable, Failure> {
+    let refuse = |what: &str| Failure::new(format!("{}: {what}", path.display()));
+    let bytes = std::fs::read(path).map_err(|e| refuse(&e.to_string()))?;
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(refuse("not a table saved by permutation-puzzle god --save"));
+    }
+    let field = |at: usize, len: usize| -> u64 {
+        let mut buf = [0u8; 8];
+        buf[..len].copy_from_slice(&bytes[at..at + len]);
+        u64::from_le_bytes(buf)
+    };
+    if field(8, 4) != u64::from(VERSION) {
+        return Err(refuse("a table of another version"));
+    }
+    if field(12, 8) != fingerprint(rank) {
+        return Err(refuse("a table of another definition or metric"));
+    }
+    let len = field(20, 8);
+    if len != rank.len() || (bytes.len() - HEADER) as u64 != len.div_ceil(32) * 8 {
+        return Err(refuse(
+            "the table's length does not match (cut short or another puzzle's)",
+        ));
+    }
+    let words = &bytes[HEADER..];
+    if crc32fast::hash(words) != field(28, 4) as u32 {
+        return Err(refuse("the table is damaged (checksum)"));
+    }
+    let words = words
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect();
+    Ok(TwoBitTable::from_words(words, len))
 }

@@ -1,0 +1,73 @@
+//! The `permutation-puzzle` binary follows the command-line conventions; its help texts and
+//! refusals are reviewed snapshots.
+
+use std::ffi::OsStr;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_permutation-puzzle");
+
+const PANCAKES4: &str = "Name P\nSet S 4 1\nSolved\nS\n1 2 3 4\nEnd\nMove F2\nS\n2 1 3 4\nEnd\nMove F3\nS\n3 2 1 4\nEnd\nMove F4\nS\n4 3 2 1\nEnd\n";
+
+fn run(args: &[&str], stdin: &str) -> judge::testing::Run {
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    judge::testing::run(BINARY.as_ref(), &args, stdin.as_bytes())
+}
+
+#[test]
+fn command_line_conventions_and_help() {
+    let help = judge::testing::conventions(
+        BINARY.as_ref(),
+        "permutation-puzzle",
+        (&[], PANCAKES4.as_bytes()),
+    );
+    insta::assert_snapshot!("help", help);
+    for command in ["god", "solve", "info", "pancakes"] {
+        let help = run(&[command, "--help"], "");
+        assert_eq!(help.status, Some(0));
+        insta::assert_snapshot!(format!("help_{command}"), help.stdout);
+    }
+}
+
+#[test]
+fn clap_refusals_name_what_is_wrong() {
+    // The binary's argument types are private: check through the binary's own refusals.
+    for args in [
+        &["god"][..],
+        &["solve", "x.tws"],
+        &["pancakes", "1"],
+        &["--threads", "zz"],
+        &["god", "f", "--format", "zz"],
+    ] {
+        let refused = run(args, "");
+        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+        insta::assert_snapshot!(
+            format!("refusal_args_{}", args.join("_").replace(['-', ' '], "")),
+            message
+        );
+    }
+}
+
+#[test]
+fn the_judge_mode_answers_the_distribution_and_scrambles() {
+    let answer = run(&[], PANCAKES4);
+    assert_eq!(answer.stdout, "0 1\n1 3\n2 6\n3 11\n4 3\ntotal 24\n");
+    let input = format!("{PANCAKES4}ScrambleAlg a\nF4 F2\nEnd\nScramble b\nS\n1 2 3 4\nEnd\n");
+    let answer = run(&["--threads", "1"], &input);
+    assert_eq!(answer.stdout, "a 2 F2 F4\nb 0\n");
+}
+
+#[test]
+fn broken_inputs_are_refused_in_one_line_naming_the_line() {
+    for (name, input) in [
+        ("unknown_keyword", "Name P\nForbiddenPairs\n"),
+        ("bad_move", "Set S 2 1\nSolved\nEnd\nMove F\nS\n2 2\nEnd\n"),
+        (
+            "scramble_unknown_move",
+            &format!("{PANCAKES4}ScrambleAlg a\nF9\nEnd\n"),
+        ),
+    ] {
+        let refused = run(&[], input);
+        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+        assert!(message.starts_with("line "), "{message}");
+        insta::assert_snapshot!(format!("judge_refusal_{name}"), message);
+    }
+}
