@@ -242,7 +242,9 @@ pub fn two_bit(_runs: usize) -> Result<(), String> {
 /// only; the out-of-core case: 17 discs, 256). `BENCH_DISK_TABLES=DIR` then answers 20 random
 /// configurations of N discs for each finished table `DIR/hanoi4-nNN.disk` (built by `hanoi4
 /// table build N --dir DIR --disk`, or an eccentricity run's folder moved there) with `--tables
-/// DIR --stats`, one by one from the file, and prints each case's median and largest time.
+/// DIR --stats`, one by one from the file, prints each case's median and largest time, and
+/// compares every answer with the goal-table engine's from the `N-1`-disc goal table saved in
+/// `DIR` (`hanoi4 table build N-1 --dir DIR`), failing on any disagreement.
 pub fn disk(runs: usize) -> Result<(), String> {
     if let Some(tables) = std::env::var_os("BENCH_DISK_TABLES") {
         return disk_tables(&PathBuf::from(tables));
@@ -363,14 +365,87 @@ fn disk_tables(tables: &std::path::Path) -> Result<(), String> {
             tables.display()
         ));
     }
+    let mut disagreements = 0;
     for n in discs {
+        let input = random_hanoi4_file(n, 20, 0x20_2024 + n as u64);
+        let dir = tables.to_string_lossy();
         hanoi4_stats(
             &format!(
                 "hanoi4 20 random {n}-disc configurations from the table on disk (target: at most 1 s a case)"
             ),
-            &["--tables", &tables.to_string_lossy()],
-            &random_hanoi4_file(n, 20, 0x20_2024 + n as u64),
+            &["--tables", &dir],
+            &input,
         )?;
+        disagreements += second_engine(n, &dir, &input)?;
+    }
+    if disagreements > 0 {
+        return Err(format!(
+            "{disagreements} answers of the tables on disk differ from the goal-table engine's"
+        ));
     }
     Ok(())
+}
+
+/// The same cases answered from the table on disk and by the goal-table engine (its windows of
+/// the `n - 1`-disc goal table saved in `dir`, `hanoi4 table build N-1 --dir DIR`): every
+/// disagreement printed; their number. Without that table the engine builds its own, which
+/// for 20 discs is more memory than this machine has: then it says so and compares nothing.
+fn second_engine(n: usize, dir: &str, input: &str) -> Result<usize, String> {
+    let binary = crate::workspace::release_binary("hanoi4");
+    let answers = |args: &[&str]| -> Result<Vec<String>, String> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let run = crate::process::run_binary(
+            &binary,
+            &args,
+            input.as_bytes(),
+            Duration::from_secs(24 * 3600),
+            None,
+        )?;
+        if run.status != Some(0) {
+            return Err(format!(
+                "hanoi4 {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&run.stderr).trim()
+            ));
+        }
+        Ok(String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect())
+    };
+    let goal_table = std::path::Path::new(dir).join(format!("hanoi4-n{:02}.t2", n - 1));
+    if !goal_table.exists() {
+        println!(
+            "  no {} to compare with: build it with `hanoi4 table build {} --dir {dir}`",
+            goal_table.display(),
+            n - 1
+        );
+        return Ok(0);
+    }
+    let from_disk = answers(&["--tables", dir])?;
+    let engine = answers(&["--tables", dir, "--engine", "goal-table"])?;
+    let mut differ = 0;
+    for (case, (a, b)) in from_disk.iter().zip(&engine).enumerate() {
+        if a != b {
+            differ += 1;
+            println!(
+                "  case {}: the table on disk says {a}, the goal-table engine {b}",
+                case + 1
+            );
+        }
+    }
+    if from_disk.len() != engine.len() {
+        differ += 1;
+        println!(
+            "  {} answers from the table on disk, {} from the goal-table engine",
+            from_disk.len(),
+            engine.len()
+        );
+    }
+    println!(
+        "  {n} discs: {} answers compared with the goal-table engine (windows of the {}-disc table), {differ} disagreements",
+        from_disk.len(),
+        n - 1
+    );
+    Ok(differ)
 }
