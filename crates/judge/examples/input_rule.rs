@@ -1,4 +1,5 @@
-//! What the shared input rule accepts and refuses: `cargo run -p judge --example input_rule`.
+//! What the shared input rule accepts and refuses, each checked against what the rule says:
+//! `cargo run -p judge --example input_rule`.
 
 use judge::Lines;
 
@@ -18,17 +19,33 @@ fn read(input: &str) -> Result<Vec<u8>, judge::ParseError> {
 }
 
 fn main() {
-    for input in [
-        "3\n1 2 3\n",
-        "\u{feff}003\r\n\n\t1  2\t3 \r\n\n",
-        "3\n1 2\n",
-        "3\n1 -2 3\n",
-        "3\n1 2 3 4\n",
-        "3\n1 2 3\nmore\n",
+    // Each input with what the rule in the README says of it, worked out by hand.
+    for (input, expected) in [
+        ("3\n1 2 3\n", Ok(vec![1, 2, 3])),
+        // A byte-order mark, leading zeros, CRLF, blank lines, tabs and runs of spaces.
+        ("\u{feff}003\r\n\n\t1  2\t3 \r\n\n", Ok(vec![1, 2, 3])),
+        (
+            "3\n1 2\n",
+            Err("line 2: expected a digit from 0 to 9, found end of line"),
+        ),
+        (
+            "3\n1 -2 3\n",
+            Err(r#"line 2: expected a digit from 0 to 9, found "-2""#),
+        ),
+        (
+            "3\n1 2 3 4\n",
+            Err(r#"line 2: expected end of line, found "4""#),
+        ),
+        (
+            "3\n1 2 3\nmore\n",
+            Err(r#"line 3: expected end of input, found "more""#),
+        ),
     ] {
-        match read(input) {
+        let read = read(input).map_err(|error| error.to_string());
+        match &read {
             Ok(digits) => println!("{input:?}: {digits:?}"),
             Err(error) => println!("{input:?}: {error}"),
         }
+        assert_eq!(read, expected.map_err(String::from), "{input:?}");
     }
 }
