@@ -8,6 +8,7 @@ pub mod hanoi;
 pub mod hanoi4;
 pub mod hanoi_relaxed;
 pub mod marbles;
+pub mod permutation_puzzle;
 
 use crate::kit::check::Checker;
 pub use crate::kit::puzzle::Puzzle;
@@ -19,6 +20,7 @@ pub const PUZZLES: &[Puzzle] = &[
     hanoi_relaxed::PUZZLE,
     coins::PUZZLE,
     marbles::PUZZLE,
+    permutation_puzzle::PUZZLE,
 ];
 
 /// The puzzle called `name`.
