@@ -329,13 +329,33 @@ fn a_killed_process_goes_on_to_the_same_result() {
             committed_records(&folder.0) > 0,
             "pages were written since the checkpoint"
         );
-        let (table, levels) = TwoBitSearch::new(&pegs(9), 1 << 18)
+        // A resume, not a restart: it expands only the levels from the checkpoint's on, fewer
+        // states than a search from the start.
+        let calls = AtomicU64::new(0);
+        let inner = pegs(9);
+        let counting = from_fn(|state, visit| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            inner.for_each_successor(state, visit);
+        });
+        let (table, levels) = TwoBitSearch::new(&counting, 1 << 18)
             .sources([0])
             .threads(2)
             .run_on_disk(&folder.0, "pegs 9")
             .unwrap();
         assert_eq!(levels.sizes(), expected.1);
         assert!(words(&table) == expected.0, "the codes differ");
+        let resumed = calls.swap(0, Ordering::Relaxed);
+        let fresh = Folder::new("fresh");
+        TwoBitSearch::new(&counting, 1 << 18)
+            .sources([0])
+            .threads(2)
+            .run_on_disk(&fresh.0, "pegs 9")
+            .unwrap();
+        let whole = calls.load(Ordering::Relaxed);
+        assert!(
+            resumed < whole,
+            "resumed at level {depth}: {resumed} expansions, as many as a fresh search's {whole}"
+        );
     }
 }
 
