@@ -288,3 +288,53 @@ fn the_reader_refuses_every_file_of_bad() {
         assert!(parse(&text).is_err(), "{} was read", path.display());
     }
 }
+
+/// The counts of a `levels` answer in `testdata/permutation-puzzle/`, checked to add up to its
+/// `total` line.
+fn shipped_levels(path: &str) -> Vec<u64> {
+    let file = crate::workspace::root()
+        .join("testdata/permutation-puzzle")
+        .join(path);
+    let text = std::fs::read_to_string(&file).expect("a shipped answer");
+    let mut levels = Vec::new();
+    for (distance, line) in text.lines().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        if words[0] == "total" {
+            assert_eq!(
+                words[1].parse::<u64>().ok(),
+                Some(levels.iter().sum()),
+                "{path}"
+            );
+            return levels;
+        }
+        assert_eq!(words[0].parse::<usize>().ok(), Some(distance), "{path}");
+        levels.push(words[1].parse().expect("a count"));
+    }
+    panic!("{path} has no total line");
+}
+
+#[test]
+fn the_large_distributions_from_twsearch_have_the_published_sizes() {
+    let six_faces = shipped_levels("large/levels/cube2_six_faces.out");
+    assert_eq!(six_faces.iter().sum::<u64>(), 24 * 3_674_160);
+    assert_eq!(six_faces.len() - 1, 11);
+    let burnt = shipped_levels("large/levels/burnt_pancakes_8.out");
+    assert_eq!(burnt.iter().sum::<u64>(), 40_320 << 8);
+    // OEIS A078941 for n = 8.
+    assert_eq!(burnt.len() - 1, 15);
+}
+
+#[test]
+fn the_pyraminx_is_its_core_with_four_independent_tips() {
+    // A tip is solved or one turn away (two ways): 1, 8, 24, 32, 16 for the four tips.
+    let tips = [1u64, 8, 24, 32, 16];
+    let core = shipped_levels("levels/pyraminx_no_tips.out");
+    let mut expected = vec![0u64; core.len() + tips.len() - 1];
+    for (i, &c) in core.iter().enumerate() {
+        for (j, &t) in tips.iter().enumerate() {
+            expected[i + j] += c * t;
+        }
+    }
+    assert_eq!(shipped_levels("large/levels/pyraminx.out"), expected);
+    assert_eq!(expected.iter().sum::<u64>(), 75_582_720);
+}
