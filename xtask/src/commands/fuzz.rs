@@ -222,7 +222,17 @@ pub fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
 /// CRLF line ends, a tab for a space, blanks around a line, a blank line, no final newline):
 /// the binary must answer the result as it answers `bytes`. Returns what was done.
 pub fn mutate_harmless(rng: &mut Rng, bytes: &mut Vec<u8>) -> &'static str {
-    match rng.below(6) {
+    match rng.below(7) {
+        6 => match pick(rng, &whole_numbers(bytes)) {
+            Some(start) => {
+                bytes.insert(start, b'0');
+                LEADING_ZERO
+            }
+            None => {
+                to_crlf(bytes);
+                "CRLF line ends"
+            }
+        },
         0 => {
             bytes.splice(0..0, "\u{feff}".bytes());
             "a byte-order mark"
@@ -262,6 +272,25 @@ pub fn mutate_harmless(rng: &mut Rng, bytes: &mut Vec<u8>) -> &'static str {
             "no final newline"
         }
     }
+}
+
+/// The harmless change that puts a zero before a number: harmless by the input rule where the
+/// token is a number, but a token of digits may be something else in a format (a stack of
+/// discs written as digits), so the oracle says whether it changed the input's meaning.
+pub const LEADING_ZERO: &str = "a leading zero on a number";
+
+/// Where the tokens of `bytes` that are whole non-negative numbers start.
+fn whole_numbers(bytes: &[u8]) -> Vec<usize> {
+    number_spans(bytes)
+        .into_iter()
+        .filter(|&(start, end)| {
+            let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+            bytes[start] != b'-'
+                && (start == 0 || blank(bytes[start - 1]))
+                && (end == bytes.len() || blank(bytes[end]))
+        })
+        .map(|(start, _)| start)
+        .collect()
 }
 
 /// `bytes` with every line ending in CRLF.
@@ -334,8 +363,19 @@ pub fn examine_harmless(
     mutated: &[u8],
     what: &str,
 ) -> Result<Option<String>, String> {
+    if what == LEADING_ZERO && !oracle_reads_alike(crate_name, args, seed, mutated) {
+        // The oracle reads the token otherwise (or cannot say quickly): not a number here.
+        return Ok(None);
+    }
     let plain = process::run_binary(binary, args, seed, TIME_LIMIT, Some(MEMORY_MIB))?;
     let run = process::run_binary(binary, args, mutated, TIME_LIMIT, Some(MEMORY_MIB))?;
+    if run.status != Some(0) && what == LEADING_ZERO {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        return Ok(Some(format!(
+            "refused an input the oracle answers as the plain one ({what}): {}",
+            stderr.trim()
+        )));
+    }
     if run.status != Some(0) {
         let stderr = String::from_utf8_lossy(&run.stderr);
         return Ok(Some(format!(
@@ -457,6 +497,36 @@ fn examine(
             compare_with_oracle(crate_name, args, &canonical, actual)
         }
         other => Ok(Some(format!("exit status {other:?}: {}", stderr.trim()))),
+    }
+}
+
+/// The oracle's answer to `input` (in canonical form) for the binary's `args`, `None` when it
+/// cannot read it (it panics) or is not quick on it.
+fn oracle_answer(crate_name: &str, args: &[String], input: &str) -> Option<String> {
+    if !oracle_size_ok(crate_name, input) {
+        return None;
+    }
+    let mut oracle_args = vec![crate_name.to_string()];
+    oracle_args.extend(args.iter().cloned());
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let answer = std::panic::catch_unwind(|| oracle::solve(&oracle_args, input));
+    std::panic::set_hook(hook);
+    answer.ok()?.ok()
+}
+
+/// Whether the oracle answers `mutated` as it answers `seed` (both UTF-8 and quick for it):
+/// then a binary that refuses `mutated` refuses what it must answer.
+fn oracle_reads_alike(crate_name: &str, args: &[String], seed: &[u8], mutated: &[u8]) -> bool {
+    let (Ok(seed), Ok(mutated)) = (std::str::from_utf8(seed), std::str::from_utf8(mutated)) else {
+        return false;
+    };
+    match (
+        oracle_answer(crate_name, args, &canonical(seed)),
+        oracle_answer(crate_name, args, &canonical(mutated)),
+    ) {
+        (Some(plain), Some(changed)) => plain == changed,
+        _ => false,
     }
 }
 
