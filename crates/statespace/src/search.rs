@@ -595,15 +595,20 @@ fn bidirectional<S: Space, P: Space, A: Arena>(
                 if meeting.is_some() || broken.is_some() {
                     return;
                 }
-                // Forward, `state -> other` is a move; backward, `other -> state` should be.
-                if checked && !is_move(space, other, state) {
-                    // Either way `state -> other` is a move of `space` here (checked mode walks
-                    // successors on both sides), and it does not lead back.
-                    broken = Some(SearchError::Irreversible {
-                        from: state,
-                        to: other,
-                    });
-                    return;
+                if checked {
+                    // A state beyond a dense arena is the fault to name (the arena's panic
+                    // names its bound) before any question of the moves from it.
+                    arena.get(other);
+                    // Forward, `state -> other` is a move; backward, `other -> state` should be.
+                    if !is_move(space, other, state) {
+                        // Either way `state -> other` is a move of `space` here (checked mode
+                        // walks successors on both sides), and it does not lead back.
+                        broken = Some(SearchError::Irreversible {
+                            from: state,
+                            to: other,
+                        });
+                        return;
+                    }
                 }
                 let seen = arena.claim(other, next_code);
                 if seen == 0 {

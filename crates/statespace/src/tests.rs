@@ -936,3 +936,34 @@ fn seeded_searches_on_several_threads_equal_the_queue_bfs(
         }
     }
 }
+
+/// A successor beyond the dense arena is named as what it is (the arena's bound), not as a
+/// move that cannot be undone: the fault is the range.
+#[test]
+fn bidirectional_search_names_a_state_beyond_the_arena() {
+    // A path 0 - 1 - ... - 9 whose state 5 also leads to 362887, past an arena of 10.
+    let space = crate::from_fn(|s, visit| {
+        if s > 0 {
+            visit(s - 1)
+        }
+        if s < 9 {
+            visit(s + 1)
+        }
+        if s == 5 {
+            visit(362_887)
+        }
+    });
+    let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut arena = DenseArena::new(10);
+        let _ = bidirectional_bfs(&space, &mut arena, 0, &[9]);
+    }))
+    .expect_err("a state beyond the arena is refused");
+    let message = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        message,
+        "state 362887 is outside the dense arena of 10 states (0..10)"
+    );
+}
