@@ -102,9 +102,11 @@ pub fn run_binary(
 
 /// Builds the release binaries of `crates` (each puzzle's binary has its name; the package may
 /// be named otherwise).
+/// Cargo shows its progress while it builds (a minute or more on a fresh clone).
 pub fn build(crates: &[String]) -> Result<(), String> {
+    println!("building the release binaries: {}", crates.join(", "));
     let mut command = crate::workspace::cargo();
-    command.args(["build", "--release", "--quiet"]);
+    command.args(["build", "--release"]);
     for name in crates {
         command.args(["--bin", name]);
     }
