@@ -8,8 +8,9 @@ use judge::cli::{self, Stdout};
 
 /// 3x3 coin flipping (BOJ 9079).
 ///
-/// Reads T, then three rows of `H`/`T` per case, on stdin; prints per case the fewest flips of
-/// a row, a column or a diagonal that make all nine coins alike, or -1 when none do.
+/// Reads T, then per case three rows of three letters `H` or `T` separated by spaces (`H T T`),
+/// on stdin; prints per case the fewest flips of a row, a column or a diagonal that make all
+/// nine coins alike, or -1 when none do.
 #[derive(Parser)]
 #[command(
     version,

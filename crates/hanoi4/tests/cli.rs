@@ -202,6 +202,12 @@ fn refusals_name_what_is_wrong() {
     assert!(refused(&["eccentricity"]).contains("not provided: <N>"));
     assert!(refused(&["table", "build", "12"]).contains("not provided: --dir <DIR>"));
     assert!(refused(&["table"]).contains("a subcommand is needed: build, info"));
+    // A folder that is not there is named with its flag.
+    let missing = refused(&["--tables", "/nonexistent-hanoi4-tables"]);
+    assert!(
+        missing.starts_with("hanoi4: --tables: /nonexistent-hanoi4-tables: "),
+        "{missing}"
+    );
 }
 
 /// `eccentricity N --disk DIR` prints the levels of the search in memory; run again, the

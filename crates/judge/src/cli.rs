@@ -246,7 +246,7 @@ impl PageArguments {
             Ok(Some((path.clone(), self.case - 1)))
         } else {
             Err(Failure::new(format!(
-                "--case {}: cases count from 1, and the input has {count} (1..={count})",
+                "--case {}: cases count from 1, and the input has {count} (1 to {count})",
                 self.case
             )))
         }

@@ -23,7 +23,7 @@ impl Default for Limit {
 
 /// A tilt limit that is neither a number of tilts nor `none`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected a number of tilts or none, found {0:?}")]
+#[error("expected a number of tilts from 0 to {max} or none, found {0:?}", max = u32::MAX)]
 pub struct LimitError(pub String);
 
 impl std::str::FromStr for Limit {

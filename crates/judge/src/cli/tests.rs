@@ -67,3 +67,17 @@ fn an_unknown_argument_is_named_on_one_line() {
     assert!(!line.contains('\n'), "{line}");
     assert!(line.contains("'--cases'"), "{line}");
 }
+
+#[test]
+fn a_case_past_the_input_names_the_range_in_words() {
+    let page = super::PageArguments {
+        render: Some("page.html".into()),
+        case: 5,
+    };
+    let refused = page.shown(3).unwrap_err();
+    assert_eq!(
+        refused.message(),
+        "--case 5: cases count from 1, and the input has 3 (1 to 3)"
+    );
+    assert_eq!(page.shown(5).unwrap(), Some(("page.html".into(), 4)));
+}

@@ -9,7 +9,12 @@ use crate::status::Status;
 
 /// Solves the judge input on stdin as `arguments` ask.
 pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
-    let tables = arguments.tables.clone().map(TableDir::open).transpose()?;
+    let tables = arguments
+        .tables
+        .clone()
+        .map(TableDir::open)
+        .transpose()
+        .map_err(|error| Failure::new(format!("--tables: {error}")))?;
     let starts = hanoi4::parse(&cli::read_stdin()?)?;
     let shown = arguments.page.shown(starts.len())?;
     let mut status = Status::new(cli::progress_wanted());
