@@ -1,11 +1,12 @@
 //! The permutation-puzzle oracle: plain breadth-first searches over the literal arrays of a
-//! definition ([`super::definition`]), states kept whole in hash maps. Without scrambles it
+//! definition ([`super::definition`]), states kept whole in hash maps (their bits written into a
+//! `u128` when they fit, so that the larger puzzles' counts fit in memory). Without scrambles it
 //! counts the states at each distance from Solved; with scrambles it finds each one's distance
 //! and an optimal move sequence by a bidirectional breadth-first search between the scramble and
 //! Solved (every move has its inverse among the moves, so the graph is undirected). States an
 //! `Illegal` line forbids are never entered.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::definition::{Definition, SearchMove, State, parse};
@@ -79,12 +80,21 @@ pub fn levels_text(levels: &[u64]) -> String {
     out
 }
 
-/// The number of states at each distance from Solved.
+/// The number of states at each distance from Solved: [`levels_packed`] where a state's bits
+/// fit in 128, [`levels_boxed`] otherwise.
+pub fn levels(definition: &Definition, moves: &[SearchMove]) -> Vec<u64> {
+    match Packing::of(definition) {
+        Some(packing) => levels_packed(definition, moves, &packing),
+        None => levels_boxed(definition, moves),
+    }
+}
+
+/// Breadth-first search from Solved over whole states kept as boxed arrays.
 ///
 /// # Complexity
 /// * Time: **O(S · M · n)** for S states, M moves and n slots.
 /// * Space: one whole state (2n bytes and a box) per state, in a hash map.
-pub fn levels(definition: &Definition, moves: &[SearchMove]) -> Vec<u64> {
+pub fn levels_boxed(definition: &Definition, moves: &[SearchMove]) -> Vec<u64> {
     let mut seen = Distances::default();
     seen.insert(definition.solved.clone(), 0);
     let mut frontier = vec![definition.solved.clone()];
@@ -99,6 +109,84 @@ pub fn levels(definition: &Definition, moves: &[SearchMove]) -> Vec<u64> {
                 if !seen.contains_key(&successor) && definition.legal(&successor) {
                     seen.insert(successor.clone(), depth);
                     next.push(successor);
+                }
+            }
+        }
+        frontier = next;
+    }
+    levels
+}
+
+/// The same arrays written bit by bit into a `u128` (each label, then each orientation, in
+/// as many bits as the largest needs), so that tens of millions of states fit in memory.
+pub struct Packing {
+    label_bits: u32,
+    orientation_bits: u32,
+    slots: usize,
+}
+
+impl Packing {
+    /// The packing of `definition`'s states, if they fit in 128 bits.
+    pub fn of(definition: &Definition) -> Option<Packing> {
+        let width = |largest: u32| 32 - largest.leading_zeros();
+        let labels = definition.solved[..definition.slots]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        let omod = definition.orbits.iter().map(|o| o.omod).max().unwrap_or(1);
+        let packing = Packing {
+            label_bits: width(u32::from(labels)),
+            orientation_bits: width(u32::from(omod) - 1),
+            slots: definition.slots,
+        };
+        let bits = definition.slots as u32 * (packing.label_bits + packing.orientation_bits);
+        (bits <= 128).then_some(packing)
+    }
+
+    pub fn pack(&self, state: &[u8]) -> u128 {
+        let mut word = 0u128;
+        for slot in 0..self.slots {
+            word = word << self.label_bits | u128::from(state[slot]);
+            word = word << self.orientation_bits | u128::from(state[self.slots + slot]);
+        }
+        word
+    }
+
+    pub fn unpack(&self, mut word: u128) -> State {
+        let mut state = vec![0u8; 2 * self.slots];
+        for slot in (0..self.slots).rev() {
+            state[self.slots + slot] = (word & ((1 << self.orientation_bits) - 1)) as u8;
+            word >>= self.orientation_bits;
+            state[slot] = (word & ((1 << self.label_bits) - 1)) as u8;
+            word >>= self.label_bits;
+        }
+        state.into_boxed_slice()
+    }
+}
+
+/// Breadth-first search from Solved, states packed by `packing` in a hash set.
+///
+/// # Complexity
+/// * Time: **O(S · M · n)** for S states, M moves and n slots.
+/// * Space: 16 bytes and a control byte per state in the set, 16 bytes per frontier state.
+pub fn levels_packed(definition: &Definition, moves: &[SearchMove], packing: &Packing) -> Vec<u64> {
+    let mut seen: HashSet<u128, BuildHasherDefault<WordHasher>> = HashSet::default();
+    let solved = packing.pack(&definition.solved);
+    seen.insert(solved);
+    let mut frontier = vec![solved];
+    let mut levels = Vec::new();
+    while !frontier.is_empty() {
+        levels.push(frontier.len() as u64);
+        let mut next = Vec::new();
+        for &word in &frontier {
+            let state = packing.unpack(word);
+            for m in moves {
+                let successor = definition.apply(&state, &m.motion);
+                let packed = packing.pack(&successor);
+                if !seen.contains(&packed) && definition.legal(&successor) {
+                    seen.insert(packed);
+                    next.push(packed);
                 }
             }
         }

@@ -338,3 +338,25 @@ fn the_pyraminx_is_its_core_with_four_independent_tips() {
     assert_eq!(shipped_levels("large/levels/pyraminx.out"), expected);
     assert_eq!(expected.iter().sum::<u64>(), 75_582_720);
 }
+
+#[test]
+fn packed_and_boxed_searches_agree() {
+    for text in [
+        geometry::cube2_u_layer(),
+        geometry::loopover_illegal(),
+        geometry::loopover(true),
+        geometry::pancakes(6, true),
+    ] {
+        let definition = parse(&text).expect("reads");
+        let moves = definition.moves_of(false);
+        let packing = super::oracle::Packing::of(&definition).expect("fits in 128 bits");
+        assert_eq!(
+            packing.unpack(packing.pack(&definition.solved)),
+            definition.solved
+        );
+        assert_eq!(
+            super::oracle::levels_packed(&definition, &moves, &packing),
+            super::oracle::levels_boxed(&definition, &moves)
+        );
+    }
+}
