@@ -119,7 +119,7 @@ const MIN_CHECKPOINT_BYTES: u64 = 1;
 /// The bytes free on the disk of `dir` (in the tests, what a test says the disk has left).
 fn room_left(dir: &Path) -> Option<u64> {
     #[cfg(test)]
-    if let Some(free) = tests::hooks(dir).free {
+    if let Some(free) = hooks::hooks(dir).free {
         return Some(free);
     }
     free_bytes(dir)
@@ -286,7 +286,7 @@ impl DiskStore {
     /// the tests, what the test says, or a checkpoint every level).
     fn checkpoint_bytes(dir: &Path, needed: u64) -> u64 {
         #[cfg(test)]
-        if let Some(every) = tests::hooks(dir).every {
+        if let Some(every) = hooks::hooks(dir).every {
             return every;
         }
         let _ = dir;
@@ -430,7 +430,7 @@ impl DiskStore {
         }
         self.checkpoints.fetch_add(1, Ordering::Relaxed);
         #[cfg(test)]
-        tests::checkpoint_taken(&self.dir, depth);
+        hooks::checkpoint_taken(&self.dir, depth);
         Ok(())
     }
 }
@@ -714,5 +714,7 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
     }))
 }
 
+#[cfg(test)]
+mod hooks;
 #[cfg(test)]
 mod tests;

@@ -172,7 +172,7 @@ impl Undo {
             committed: 0,
             pending: Vec::new(),
             #[cfg(test)]
-            room: crate::tests::hooks(path.parent().expect("a file of a folder")).undo_room,
+            room: crate::hooks::hooks(path.parent().expect("a file of a folder")).undo_room,
         };
         undo.restart(depth.unwrap_or(BEFORE_ANY))?;
         Ok(undo)
@@ -326,6 +326,30 @@ pub(crate) fn apply(
     depth: u64,
     mapped: &Private,
 ) -> Result<Applied, Refusal> {
+    let (mut log, header) = open(path, identity)?;
+    if header.depth == BEFORE_ANY || header.depth < depth {
+        // Killed between the checkpoint and the log's restart: the table is the checkpoint's.
+        return Ok(Applied {
+            records: 0,
+            committed: 0,
+        });
+    }
+    if header.depth > depth {
+        return Err(Refusal::Damaged(format!(
+            "belongs to the checkpoint of level {}, the folder's checkpoint is of level {depth}",
+            header.depth
+        )));
+    }
+    let records = apply_records(&mut log, &header, mapped)?;
+    Ok(Applied {
+        records,
+        committed: header.records,
+    })
+}
+
+/// The log at `path`, read past its header, and the header: checked to be whole, of this
+/// version and of the search `identity`, and its committed records all in the file.
+fn open(path: &Path, identity: Identity) -> Result<(io::BufReader<File>, Header), Refusal> {
     let damaged = |what: String| Refusal::Damaged(what);
     let file = match File::open(path) {
         Ok(file) => file,
@@ -349,19 +373,6 @@ pub(crate) fn apply(
     if header.identity != identity {
         return Err(damaged("belongs to another search".into()));
     }
-    if header.depth == BEFORE_ANY || header.depth < depth {
-        // Killed between the checkpoint and the log's restart: the table is the checkpoint's.
-        return Ok(Applied {
-            records: 0,
-            committed: 0,
-        });
-    }
-    if header.depth > depth {
-        return Err(damaged(format!(
-            "belongs to the checkpoint of level {}, the folder's checkpoint is of level {depth}",
-            header.depth
-        )));
-    }
     if HEADER + header.bytes > size {
         return Err(damaged(format!(
             "is cut short: {size} bytes, its {} committed records take {}",
@@ -369,56 +380,39 @@ pub(crate) fn apply(
             HEADER + header.bytes
         )));
     }
+    Ok((log, header))
+}
+
+/// Applies the records of `log` (past its header) to `mapped`: every committed one, checked
+/// (refused at the first that is cut short, out of sequence, of another depth, outside the
+/// table or with a wrong checksum), then those after them as far as they are whole. The number
+/// applied.
+fn apply_records(
+    log: &mut io::BufReader<File>,
+    header: &Header,
+    mapped: &Private,
+) -> Result<u64, Refusal> {
     let table = mapped.words();
     let mut record = Vec::new();
     let mut applied = 0;
     let mut bytes = 0u64;
     loop {
-        let committed = applied < header.records;
         let refuse = |what: &str| {
-            damaged(format!(
+            Refusal::Damaged(format!(
                 "record {applied} of the {} committed {what}",
                 header.records
             ))
         };
-        record.clear();
-        record.resize(RECORD_HEAD, 0);
-        if log.read_exact(&mut record).is_err() {
-            if committed {
-                return Err(refuse("is cut short"));
-            }
-            break;
-        }
-        let field = |i: usize| u64::from_le_bytes(record[8 * i..8 * i + 8].try_into().unwrap());
-        let (seq, found_depth, first, count) = (field(0), field(1), field(2), field(3));
-        let fits = count <= 1 << crate::private::PAGE_SHIFT
-            && first
-                .checked_add(count)
-                .is_some_and(|end| end <= table.len() as u64);
-        if seq != applied || found_depth != depth || !fits {
-            if committed {
-                return Err(refuse("is damaged (its place or number does not match)"));
-            }
-            break;
-        }
-        let (first, count) = (first as usize, count as usize);
-        record.resize(RECORD_HEAD + 4 * count + 4, 0);
-        if log.read_exact(&mut record[RECORD_HEAD..]).is_err() {
-            if committed {
-                return Err(refuse("is cut short"));
-            }
-            break;
-        }
-        let (body, sum) = record.split_at(RECORD_HEAD + 4 * count);
-        if crc32fast::hash(body) != u32::from_le_bytes(sum.try_into().expect("4 bytes")) {
-            if committed {
-                return Err(refuse("is damaged (its checksum does not match)"));
-            }
-            break;
-        }
+        let found = read_record(log, &mut record, header.depth, applied, table.len());
+        let (first, body) = match found {
+            Ok(found) => found,
+            // A record past the committed ones protects no page yet: the log ends there.
+            Err(_) if applied >= header.records => break,
+            Err(what) => return Err(refuse(what)),
+        };
         // The states unreached at the checkpoint are unreached again; the others were not
         // written since.
-        for (i, bits) in body[RECORD_HEAD..].chunks_exact(4).enumerate() {
+        for (i, bits) in body.chunks_exact(4).enumerate() {
             let unseen = spread_fields(u32::from_le_bytes(bits.try_into().expect("4 bytes")));
             let cell = &table[first + i];
             mapped.mark(first + i);
@@ -430,16 +424,45 @@ pub(crate) fn apply(
         applied += 1;
         bytes += record.len() as u64;
         if applied == header.records && bytes != header.bytes {
-            return Err(damaged(format!(
+            return Err(Refusal::Damaged(format!(
                 "has {bytes} bytes of committed records where its header says {}",
                 header.bytes
             )));
         }
     }
-    Ok(Applied {
-        records: applied,
-        committed: header.records,
-    })
+    Ok(applied)
+}
+
+/// Reads the next record of `log` into `record`, expecting number `seq` of the checkpoint of
+/// `depth` inside a table of `words`: the page's first word and its bits, or what is wrong.
+fn read_record<'r>(
+    log: &mut io::BufReader<File>,
+    record: &'r mut Vec<u8>,
+    depth: u64,
+    seq: u64,
+    words: usize,
+) -> Result<(usize, &'r [u8]), &'static str> {
+    record.clear();
+    record.resize(RECORD_HEAD, 0);
+    log.read_exact(record).map_err(|_| "is cut short")?;
+    let field = |i: usize| u64::from_le_bytes(record[8 * i..8 * i + 8].try_into().unwrap());
+    let (found_seq, found_depth, first, count) = (field(0), field(1), field(2), field(3));
+    let fits = count <= 1 << crate::private::PAGE_SHIFT
+        && first
+            .checked_add(count)
+            .is_some_and(|end| end <= words as u64);
+    if found_seq != seq || found_depth != depth || !fits {
+        return Err("is damaged (its place or number does not match)");
+    }
+    let (first, count) = (first as usize, count as usize);
+    record.resize(RECORD_HEAD + 4 * count + 4, 0);
+    log.read_exact(&mut record[RECORD_HEAD..])
+        .map_err(|_| "is cut short")?;
+    let (body, sum) = record.split_at(RECORD_HEAD + 4 * count);
+    if crc32fast::hash(body) != u32::from_le_bytes(sum.try_into().expect("4 bytes")) {
+        return Err("is damaged (its checksum does not match)");
+    }
+    Ok((first, &body[RECORD_HEAD..]))
 }
 
 /// Bit `i` of `bits` as bit `2i` (the inverse of [`statespace::block::compress_fields`]).
