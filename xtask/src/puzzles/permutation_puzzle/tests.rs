@@ -314,7 +314,7 @@ fn shipped_levels(path: &str) -> Vec<u64> {
 }
 
 #[test]
-fn the_large_distributions_from_twsearch_have_the_published_sizes() {
+fn the_large_distributions_have_the_published_sizes() {
     let six_faces = shipped_levels("large/levels/cube2_six_faces.out");
     assert_eq!(six_faces.iter().sum::<u64>(), 24 * 3_674_160);
     assert_eq!(six_faces.len() - 1, 11);
@@ -322,6 +322,10 @@ fn the_large_distributions_from_twsearch_have_the_published_sizes() {
     assert_eq!(burnt.iter().sum::<u64>(), 40_320 << 8);
     // OEIS A078941 for n = 8.
     assert_eq!(burnt.len() - 1, 15);
+    // Twelve ways the eight-axis skewb's centres can sit for each fixed-corner state.
+    let skewb = shipped_levels("large/levels/skewb.out");
+    assert_eq!(skewb.iter().sum::<u64>(), 12 * 3_149_280);
+    assert_eq!(skewb.len() - 1, 11);
 }
 
 #[test]
