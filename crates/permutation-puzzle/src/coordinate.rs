@@ -88,7 +88,10 @@ impl PermRank {
                 }
             }
             PermRank::Multiset { counts } => {
-                let mut left = counts.clone();
+                // The counts left, on the stack: ranking allocates nothing.
+                let mut stack = [0usize; 256];
+                let left = &mut stack[..counts.len()];
+                left.copy_from_slice(counts);
                 let mut remaining = perm.len() as u128;
                 // Arrangements of what is left.
                 let mut total = u128::from(multinomial(counts).expect("checked size"));

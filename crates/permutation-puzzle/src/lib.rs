@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod computed;
 mod coordinate;
 mod definition;
 mod error;

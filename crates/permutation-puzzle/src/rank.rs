@@ -44,7 +44,7 @@ pub(crate) enum Part {
 }
 
 impl Part {
-    fn set(&self) -> usize {
+    pub(crate) fn set(&self) -> usize {
         match self {
             Part::Perm { set, .. } | Part::Ori { set, .. } | Part::Joint { set, .. } => *set,
         }
@@ -59,7 +59,7 @@ impl Part {
     }
 
     /// The value of the set's arrays.
-    fn value_of_arrays(&self, puzzle: &Puzzle, perm: &[u8], ori: &[u8]) -> Option<u64> {
+    pub(crate) fn value_of_arrays(&self, puzzle: &Puzzle, perm: &[u8], ori: &[u8]) -> Option<u64> {
         match self {
             Part::Perm { rank, .. } => rank.rank(perm),
             Part::Ori { rank, .. } => rank.rank(ori),
@@ -88,7 +88,7 @@ impl Part {
     }
 
     /// The set's arrays of `value` (the parts it does not read left as they are).
-    fn arrays(&self, puzzle: &Puzzle, value: u64, perm: &mut [u8], ori: &mut [u8]) {
+    pub(crate) fn arrays(&self, puzzle: &Puzzle, value: u64, perm: &mut [u8], ori: &mut [u8]) {
         match self {
             Part::Perm { rank, .. } => rank.unrank(value, perm),
             Part::Ori { rank, .. } => rank.unrank(value, ori),
@@ -117,15 +117,30 @@ impl Part {
 
     /// The value after `mv`, `None` when it puts an illegal label in a slot.
     fn step(&self, puzzle: &Puzzle, value: u64, mv: &Position) -> Option<u64> {
-        let set = self.set();
-        let n = puzzle.sets[set].size;
-        let omod = puzzle.sets[set].omod;
+        let n = puzzle.sets[self.set()].size;
         let mut perm = [0u8; 256];
         let mut ori = [0u8; 256];
         self.arrays(puzzle, value, &mut perm[..n], &mut ori[..n]);
-        let (mp, mo) = (&mv.perm[set], &mv.ori[set]);
         let mut new_perm = [0u8; 256];
         let mut new_ori = [0u8; 256];
+        self.step_arrays(puzzle, &perm, &ori, mv, &mut new_perm, &mut new_ori)
+    }
+
+    /// The value after `mv` of the set's arrays `perm` and `ori` (as [`Part::arrays`] gives
+    /// them), `new_perm` and `new_ori` (of the set's size at least) the room to apply it.
+    pub(crate) fn step_arrays(
+        &self,
+        puzzle: &Puzzle,
+        perm: &[u8],
+        ori: &[u8],
+        mv: &Position,
+        new_perm: &mut [u8],
+        new_ori: &mut [u8],
+    ) -> Option<u64> {
+        let set = self.set();
+        let n = puzzle.sets[set].size;
+        let omod = puzzle.sets[set].omod;
+        let (mp, mo) = (&mv.perm[set], &mv.ori[set]);
         for i in 0..n {
             let from = mp[i] as usize;
             new_perm[i] = perm[from];
@@ -170,6 +185,16 @@ impl Part {
             Part::Joint { .. } => format!("{name} permutation and orientation"),
         }
     }
+}
+
+/// How the space steps a coordinate ([`Rank::steps`]).
+pub(crate) enum Step<'a> {
+    /// Never moves.
+    Fixed,
+    /// A move table (`value * moves + move`, [`ILLEGAL`] for a refused move).
+    Table(&'a [u32]),
+    /// Computed from the part's arrays.
+    Direct(&'a Part),
 }
 
 /// Where a table coordinate's raw values come from.
@@ -358,7 +383,14 @@ impl Rank {
         // ones high.
         coordinates.sort_by_key(|c| match c.kind {
             Kind::Fixed { .. } => (0, 0),
-            Kind::Table { .. } => (1, c.size),
+            Kind::Table { .. } => (
+                1,
+                if std::env::var("PP_BIGLOW").is_ok() {
+                    u64::MAX - c.size
+                } else {
+                    c.size
+                },
+            ),
             Kind::Direct { .. } => (2, c.size),
         });
         let mut strides = Vec::new();
@@ -509,21 +541,18 @@ impl Rank {
         }
     }
 
-    /// Whether every coordinate is a table or fixed (successors are a few table reads).
-    pub(crate) fn all_tables(&self) -> bool {
-        self.coordinates
-            .iter()
-            .all(|c| !matches!(c.kind, Kind::Direct { .. }))
-    }
-
-    /// The table coordinates that move (size above 1): size, stride and move table.
-    pub(crate) fn moving_tables(&self) -> Vec<(u64, u64, Arc<[u32]>)> {
+    /// Each coordinate as the space steps it: its size, stride, and table or part.
+    pub(crate) fn steps(&self) -> Vec<(u64, u64, Step<'_>)> {
         self.coordinates
             .iter()
             .zip(&self.strides)
-            .filter_map(|(c, &stride)| match &c.kind {
-                Kind::Table { next, .. } if c.size > 1 => Some((c.size, stride, next.clone())),
-                _ => None,
+            .map(|(c, &stride)| {
+                let step = match &c.kind {
+                    Kind::Fixed { .. } => Step::Fixed,
+                    Kind::Table { next, .. } => Step::Table(next),
+                    Kind::Direct { part } => Step::Direct(part),
+                };
+                (c.size, stride, step)
             })
             .collect()
     }

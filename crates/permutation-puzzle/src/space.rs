@@ -1,38 +1,151 @@
 //! [`PuzzleSpace`]: a puzzle's ranks as a [`statespace::Space`], successors read from the
-//! coordinates' move tables.
-
-use std::sync::Arc;
+//! coordinates' move tables or computed from the coordinates' arrays.
+//!
+//! The per-successor work is what the whole search costs, so each shape of rank gets its own
+//! loop: one or two moving tables (narrowed to `u16` entries when their values fit, the
+//! `Illegal` checks left out when no entry is refused, the split of a rank by a reciprocal
+//! instead of a division), more tables, and computed coordinates, unranked once a state and
+//! ranked again a move at a time in place ([`crate::computed`]).
 
 use statespace::Space;
 
-use crate::rank::Rank;
+use crate::computed::{Computed, Divisor};
+use crate::rank::{Rank, Step};
 
 /// A successor refused by an `Illegal` line (as the rank's tables mark it).
 const ILLEGAL: u32 = u32::MAX;
 
-/// A moving coordinate's size, stride and move table.
-type MovingTable = (u64, u64, Arc<[u32]>);
+/// A move table's entries, `u16` when every value (and the refusal mark) fits.
+#[derive(Clone)]
+enum Entries {
+    Narrow(Box<[u16]>),
+    Wide(Box<[u32]>),
+}
+
+/// An entry of a move table: a value, or the type's largest for a refused move.
+trait Entry: Copy {
+    fn refused(self) -> bool;
+    fn get(self) -> u64;
+}
+
+impl Entry for u16 {
+    #[inline(always)]
+    fn refused(self) -> bool {
+        self == u16::MAX
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Entry for u32 {
+    #[inline(always)]
+    fn refused(self) -> bool {
+        self == ILLEGAL
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+/// A moving table coordinate: its size, stride, entries, and whether any move is refused.
+#[derive(Clone)]
+struct Table {
+    size: u64,
+    stride: u64,
+    entries: Entries,
+    refuses: bool,
+}
+
+impl Table {
+    fn new(size: u64, stride: u64, next: &[u32]) -> Self {
+        let refuses = next.contains(&ILLEGAL);
+        let entries = if size < u64::from(u16::MAX) {
+            Entries::Narrow(
+                next.iter()
+                    .map(|&v| if v == ILLEGAL { u16::MAX } else { v as u16 })
+                    .collect(),
+            )
+        } else {
+            Entries::Wide(next.into())
+        };
+        Table {
+            size,
+            stride,
+            entries,
+            refuses,
+        }
+    }
+
+    /// The entry of `value` and move `m`, as a `u32` ([`ILLEGAL`] when refused).
+    #[inline]
+    fn at(&self, moves: usize, value: u64, m: usize) -> u32 {
+        let i = value as usize * moves + m;
+        match &self.entries {
+            Entries::Narrow(e) if e[i] == u16::MAX => ILLEGAL,
+            Entries::Narrow(e) => u32::from(e[i]),
+            Entries::Wide(e) => e[i],
+        }
+    }
+}
+
+/// How successors are found.
+enum Shape<'r> {
+    /// Nothing moves: every move leads back.
+    Still,
+    /// One moving table: the rank is its value times its stride.
+    One(Table),
+    /// Two moving tables, `low` below `high` (stride `low.size`).
+    Two {
+        low: Table,
+        high: Table,
+        split: Divisor,
+    },
+    /// More tables.
+    Tables(Vec<Table>),
+    /// Some coordinate is computed.
+    Computed(Computed<'r>),
+}
 
 /// The positions of a puzzle as the ranks `0..rank.len()`, each search move a successor.
-///
-/// When every coordinate is a table, a successor is one table read and one multiply-add per
-/// coordinate (the values are split from the rank once per state); otherwise the computed
-/// coordinates unrank, move and rank again.
 pub struct PuzzleSpace<'r> {
     rank: &'r Rank,
     moves: usize,
-    /// `(size, stride, table)` of each moving coordinate, when all of them are tables.
-    tables: Option<Vec<MovingTable>>,
+    shape: Shape<'r>,
 }
 
 impl<'r> PuzzleSpace<'r> {
     /// The space of `rank`.
     pub fn new(rank: &'r Rank) -> Self {
-        Self {
-            rank,
-            moves: rank.move_names.len(),
-            tables: rank.all_tables().then(|| rank.moving_tables()),
-        }
+        let moves = rank.move_names.len();
+        let steps = rank.steps();
+        let shape = if steps.iter().any(|(_, _, s)| matches!(s, Step::Direct(_))) {
+            Shape::Computed(Computed::new(rank, &steps))
+        } else {
+            let mut tables: Vec<Table> = steps
+                .iter()
+                .filter_map(|(size, stride, step)| match step {
+                    Step::Table(next) if *size > 1 => Some(Table::new(*size, *stride, next)),
+                    _ => None,
+                })
+                .collect();
+            match tables.len() {
+                0 => Shape::Still,
+                // Too many moves to gather on the stack: the general loop.
+                _ if moves > BATCH => Shape::Tables(tables),
+                1 => Shape::One(tables.remove(0)),
+                2 if tables[0].stride == 1 && tables[1].stride == tables[0].size => {
+                    let high = tables.remove(1);
+                    let low = tables.remove(0);
+                    let split = Divisor::new(low.size, rank.len());
+                    Shape::Two { low, high, split }
+                }
+                _ => Shape::Tables(tables),
+            }
+        };
+        Self { rank, moves, shape }
     }
 
     /// The rank it searches.
@@ -53,65 +166,144 @@ impl<'r> PuzzleSpace<'r> {
     }
 }
 
+/// The most moves whose table successors are gathered before they are visited.
+const BATCH: usize = 32;
+
+/// The successors by two tables' rows, `a + b * stride` for each move both allow, into `out`;
+/// how many.
+#[inline(always)]
+fn two_rows<A: Entry, B: Entry, const CHECK: bool>(
+    low: &[A],
+    high: &[B],
+    stride: u64,
+    out: &mut [u64; BATCH],
+) -> usize {
+    let mut count = 0;
+    for (&a, &b) in low.iter().zip(high) {
+        if CHECK && (a.refused() || b.refused()) {
+            continue;
+        }
+        out[count] = a.get() + b.get() * stride;
+        count += 1;
+    }
+    count
+}
+
+/// [`two_rows`] with the `Illegal` checks made only when some entry is refused.
+#[inline(always)]
+fn two<A: Entry, B: Entry>(
+    low: &[A],
+    high: &[B],
+    refuses: bool,
+    stride: u64,
+    out: &mut [u64; BATCH],
+) -> usize {
+    if refuses {
+        two_rows::<A, B, true>(low, high, stride, out)
+    } else {
+        two_rows::<A, B, false>(low, high, stride, out)
+    }
+}
+
+/// The successors by one table's row, into `out`; how many.
+#[inline(always)]
+fn one_row<A: Entry>(row: &[A], stride: u64, out: &mut [u64; BATCH]) -> usize {
+    let mut count = 0;
+    for &a in row {
+        if !a.refused() {
+            out[count] = a.get() * stride;
+            count += 1;
+        }
+    }
+    count
+}
+
+impl PuzzleSpace<'_> {
+    /// The successors of `state` by one or two tables into `out` (when the moves fit it), so
+    /// that the search's own step is inlined once, in the one loop that visits them; how
+    /// many, `None` for the other shapes.
+    #[inline(always)]
+    fn gather(&self, state: u64, out: &mut [u64; BATCH]) -> Option<usize> {
+        let moves = self.moves;
+        if moves > BATCH {
+            return None;
+        }
+        match &self.shape {
+            Shape::One(t) => {
+                let at = (state / t.stride) as usize * moves;
+                Some(match &t.entries {
+                    Entries::Narrow(e) => one_row(&e[at..at + moves], t.stride, out),
+                    Entries::Wide(e) => one_row(&e[at..at + moves], t.stride, out),
+                })
+            }
+            Shape::Two { low, high, split } => {
+                let (h, l) = split.split(state);
+                let (h, l) = (h as usize * moves, l as usize * moves);
+                let refuses = low.refuses || high.refuses;
+                let stride = high.stride;
+                let (lr, hr) = (l..l + moves, h..h + moves);
+                Some(match (&low.entries, &high.entries) {
+                    (Entries::Narrow(a), Entries::Narrow(b)) => {
+                        two(&a[lr], &b[hr], refuses, stride, out)
+                    }
+                    (Entries::Narrow(a), Entries::Wide(b)) => {
+                        two(&a[lr], &b[hr], refuses, stride, out)
+                    }
+                    (Entries::Wide(a), Entries::Narrow(b)) => {
+                        two(&a[lr], &b[hr], refuses, stride, out)
+                    }
+                    (Entries::Wide(a), Entries::Wide(b)) => {
+                        two(&a[lr], &b[hr], refuses, stride, out)
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Space for PuzzleSpace<'_> {
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        let mut out = [0u64; BATCH];
+        let Some(count) = self.gather(state, &mut out) else {
+            self.others(state, &mut visit);
+            return;
+        };
+        // The one place the search's step is inlined.
+        for &succ in &out[..count] {
+            visit(succ);
+        }
+    }
+}
+
+impl PuzzleSpace<'_> {
+    /// The successors of the shapes [`PuzzleSpace::gather`] leaves: out of line, so that the
+    /// search's step is inlined into the tables' loop alone.
+    #[inline(never)]
+    fn others(&self, state: u64, visit: &mut dyn FnMut(u64)) {
         let moves = self.moves;
-        match self.tables.as_deref() {
-            Some([]) => (0..moves).for_each(|_| visit(state)),
-            Some([(_, _, table)]) => {
-                let row = &table[state as usize * moves..][..moves];
-                for &next in row {
-                    if next != ILLEGAL {
-                        visit(u64::from(next));
-                    }
-                }
-            }
-            Some([(low_size, _, low), (_, high_stride, high)]) => {
-                let low_row = &low[(state % low_size) as usize * moves..][..moves];
-                let high_row = &high[(state / low_size) as usize * moves..][..moves];
-                for (&a, &b) in low_row.iter().zip(high_row) {
-                    if a != ILLEGAL && b != ILLEGAL {
-                        visit(u64::from(a) + u64::from(b) * high_stride);
-                    }
-                }
-            }
-            Some(tables) => {
-                let mut rows = [0usize; 64];
-                let mut rest = state;
-                for (i, (size, _, _)) in tables.iter().enumerate() {
-                    rows[i] = (rest % size) as usize * moves;
-                    rest /= size;
+        match &self.shape {
+            Shape::Still => (0..moves).for_each(|_| visit(state)),
+            Shape::One(_) | Shape::Two { .. } => unreachable!("gathered above"),
+            Shape::Tables(tables) => {
+                let mut values = [0u64; 64];
+                for (i, t) in tables.iter().enumerate() {
+                    values[i] = state / t.stride % t.size;
                 }
                 'moves: for m in 0..moves {
                     let mut next = 0;
-                    for (i, (_, stride, table)) in tables.iter().enumerate() {
-                        let value = table[rows[i] + m];
+                    for (i, t) in tables.iter().enumerate() {
+                        let value = t.at(moves, values[i], m);
                         if value == ILLEGAL {
                             continue 'moves;
                         }
-                        next += u64::from(value) * stride;
+                        next += u64::from(value) * t.stride;
                     }
                     visit(next);
                 }
             }
-            None => {
-                let count = self.rank.coordinates.len();
-                let mut stack = [0u64; 64];
-                let mut heap = Vec::new();
-                let values = if count <= 64 {
-                    &mut stack[..count]
-                } else {
-                    heap.resize(count, 0);
-                    &mut heap[..]
-                };
-                self.rank.values(state, values);
-                for m in 0..moves {
-                    if let Some(next) = self.rank.step(values, m) {
-                        visit(next);
-                    }
-                }
-            }
+            Shape::Computed(computed) => computed.successors(self.rank, state, visit),
         }
     }
 }
