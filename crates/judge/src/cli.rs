@@ -194,8 +194,11 @@ fn one_line(message: &str) -> String {
     format!("{} (see --help)", words.join(" "))
 }
 
+mod bar;
 #[cfg(test)]
 mod tests;
+
+pub use bar::LevelBar;
 
 /// Reads all of stdin as UTF-8 text.
 ///

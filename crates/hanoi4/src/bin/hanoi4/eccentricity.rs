@@ -11,7 +11,7 @@ use statespace::Levels;
 use statespace_timely::Cluster;
 
 use crate::args::{ClusterArguments, discs_refused};
-use crate::status::{clear_levels, level_progress, with_level_progress};
+use crate::status::{level_bar, with_level_progress};
 
 /// `eccentricity N [--plot FILE]` on this machine's cores; with `check_memory`, refused at once
 /// when the table would not fit.
@@ -45,8 +45,9 @@ pub fn on_disk(
             dir.display()
         );
     }
-    let ((_, levels), seconds) =
-        with_level_progress(|progress| GoalTable::build_on_disk(n, threads, dir, progress))?;
+    let ((_, levels), seconds) = with_level_progress(n, |progress| {
+        GoalTable::build_on_disk(n, threads, dir, progress)
+    })?;
     draw(n, &levels, plot)?;
     Ok(Stdout::display(report(
         n,
@@ -79,7 +80,7 @@ pub fn build(
     }
     let threads = cores();
     let ((table, levels), built) =
-        with_level_progress(|progress| GoalTable::build(n, threads, progress))?;
+        with_level_progress(n, |progress| GoalTable::build(n, threads, progress))?;
     if let Some(dir) = dir {
         dir.save(&table, replace)?;
     }
@@ -134,10 +135,11 @@ pub fn spread(
     quiet_lost_connections();
     let started = Instant::now();
     let terminal = process == 0 && cli::progress_wanted();
-    let shown = level_progress(terminal, started);
+    let bar = level_bar(terminal, n);
+    let shown = bar.clone();
     let hold = arguments.hold_after;
     let mut search = GoalTable::spread_search(n)?.progress(move |level, count| {
-        shown(level, count);
+        shown.level(level, count);
         if hold == Some(level) {
             held(level);
         }
@@ -164,11 +166,12 @@ pub fn spread(
         })?;
         search = search.slices_on_disk(dir);
     }
-    let result = search.run(&cluster).map_err(SolveError::from)?;
+    let result = search.run(&cluster);
+    bar.clear();
+    let result = result.map_err(SolveError::from)?;
     if result.complete {
         SolveError::check_levels(n, &result.levels)?;
     }
-    clear_levels(terminal);
     if process != 0 {
         return Ok(Stdout::nothing());
     }

@@ -1,10 +1,11 @@
-//! What `hanoi4` shows on stderr while it works: the status line of a judge file and the levels
-//! of a table build, on a terminal only, cleared at the end.
+//! What `hanoi4` shows on stderr while it works: the status line of a judge file and the
+//! progress bar of a table build or an eccentricity search (`judge::cli::LevelBar`), on a
+//! terminal only, cleared at the end.
 
 use std::time::Instant;
 
 use hanoi4::Progress;
-use judge::cli;
+use judge::cli::{self, LevelBar};
 
 /// One status line on stderr while a file is solved, on a terminal only, once the work has
 /// lasted half a second: the engine of the current disc count and what it is doing. Cleared at
@@ -89,37 +90,24 @@ impl Status {
     }
 }
 
-/// The progress of an eccentricity search or a table build on stderr: each level as it is
-/// found, on a terminal only, once the search has lasted a second.
-pub fn level_progress(
-    terminal: bool,
-    started: Instant,
-) -> impl Fn(u32, u64) + Send + Sync + 'static {
-    move |level, count| {
-        if terminal && started.elapsed().as_secs_f64() > 1.0 {
-            eprint!(
-                "\rlevel {level:>4}: {count:>14} configurations, {:>7.1} s",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
+/// The progress bar of an eccentricity search or a table build of `n` discs (at most `4^n`
+/// configurations) on stderr, on a terminal only (`terminal`): the level, the configurations
+/// found, the time and an estimate of what is left.
+pub fn level_bar(terminal: bool, n: usize) -> LevelBar {
+    let total = 4u64.checked_pow(n as u32).unwrap_or(u64::MAX);
+    LevelBar::drawn(terminal, "hanoi4", total, "configurations")
 }
 
-/// Clears the line of [`level_progress`].
-pub fn clear_levels(terminal: bool) {
-    if terminal {
-        eprint!("\r{:60}\r", "");
-    }
-}
-
-/// Runs a table build with its levels shown on stderr when it is a terminal (the line cleared
-/// after), and returns what it built with the seconds it took.
+/// Runs a table build of `n` discs with its levels shown as a bar on stderr when it is a
+/// terminal (cleared after), and returns what it built with the seconds it took.
 pub fn with_level_progress<T, E>(
+    n: usize,
     build: impl FnOnce(Box<dyn Fn(u32, u64) + Send + Sync>) -> Result<T, E>,
 ) -> Result<(T, f64), E> {
     let started = Instant::now();
-    let terminal = cli::progress_wanted();
-    let built = build(Box::new(level_progress(terminal, started)));
-    clear_levels(terminal);
+    let bar = level_bar(cli::progress_wanted(), n);
+    let shown = bar.clone();
+    let built = build(Box::new(move |level, count| shown.level(level, count)));
+    bar.clear();
     Ok((built?, started.elapsed().as_secs_f64()))
 }

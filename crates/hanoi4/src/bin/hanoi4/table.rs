@@ -61,7 +61,7 @@ pub fn build(
         goal
     } else {
         let ((goal, levels), built) =
-            with_level_progress(|progress| GoalTable::build(n, threads, progress))?;
+            with_level_progress(n, |progress| GoalTable::build(n, threads, progress))?;
         dir.save(&goal, replace)?;
         out += &eccentricity::report(n, &levels, true, built, &format!("{threads} threads"));
         goal
@@ -70,7 +70,7 @@ pub fn build(
         DetourTable::admit(n)?;
     }
     let (detour, built) =
-        with_level_progress(|progress| DetourTable::build(&goal, threads, progress))?;
+        with_level_progress(n, |progress| DetourTable::build(&goal, threads, progress))?;
     let path = dir.save_detour(&detour, replace)?;
     writeln!(
         out,

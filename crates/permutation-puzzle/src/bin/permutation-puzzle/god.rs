@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use judge::cli::{Failure, Stdout};
+use judge::cli::{Failure, LevelBar, Stdout};
 use permutation_puzzle::{God, Rank, antipodes};
 
 use crate::Common;
@@ -44,23 +44,13 @@ pub(crate) struct GodArguments {
 pub(crate) fn exec(common: Common, args: GodArguments) -> Result<Stdout<'static>, Failure> {
     let puzzle = crate::read_definition(&args.file)?;
     let rank = Rank::new(&puzzle, common.metric)?;
-    let started = std::time::Instant::now();
-    let show = judge::cli::progress_wanted();
-    let mut reached = 0u64;
-    let len = rank.len();
-    let progress = |level: u32, size: u64| {
-        reached += size;
-        if show {
-            eprint!(
-                "\rlevel {level}: {size} positions, {reached} of at most {len} reached, {:.1} s   ",
-                started.elapsed().as_secs_f64()
-            );
-        }
-    };
-    let god = crate::table::search(&rank, common.threads, args.disk.as_deref(), progress)?;
-    if show {
-        eprintln!();
-    }
+    // The level, the positions found, the time and an estimate of what is left, on a terminal
+    // only; cleared before the report.
+    let bar = LevelBar::new("god", rank.len(), "positions");
+    let progress = |level: u32, size: u64| bar.level(level, size);
+    let god = crate::table::search(&rank, common.threads, args.disk.as_deref(), progress);
+    bar.clear();
+    let god = god?;
     if let Some(path) = &args.save {
         crate::table::save(path, &rank, &god.table)?;
     }
