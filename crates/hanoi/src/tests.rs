@@ -322,11 +322,22 @@ fn kth_move_equals_the_recursive_decomposition_at_the_arithmetic_edges() {
     }
 }
 
-/// Random text over the format's own characters and some others, and random edits of a valid
-/// input: `parse` answers `Ok` or an error naming a line, and never panics.
+/// The README's format read from its words, sharing nothing with `parse`: one number from 1
+/// to 100 alone on its line, and nothing else.
+fn reference(text: &str) -> Option<usize> {
+    let lines = judge::testing::reference_lines(text);
+    let [line] = &lines[..] else { return None };
+    let [n] = line[..] else { return None };
+    judge::testing::reference_number(n, 1..=100).map(|n| n as usize)
+}
+
+/// Random text over the format's own characters and some others, random edits of a valid
+/// input, and edits that keep it valid more often than not: `parse` accepts exactly what the
+/// reference reader accepts and reads the same number of discs, refuses with an error naming a line, and
+/// never panics.
 #[test]
-fn parse_never_panics_on_arbitrary_text() {
-    judge::testing::parse_never_panics(
+fn parse_matches_the_reference_on_arbitrary_text() {
+    judge::testing::parse_matches_reference(
         1914,
         "10\n",
         &[
@@ -343,7 +354,8 @@ fn parse_never_panics_on_arbitrary_text() {
             "\u{feff}",
             "99999999999999999999",
         ],
-        |text| parse(text).map(|_| ()),
+        |text| parse(text).map(|instance| instance.n_discs),
+        reference,
     );
 }
 

@@ -698,13 +698,56 @@ fn pattern_databases_equal_the_two_bit_goal_table_past_the_dense_table() {
     }
 }
 
-/// Random text over the format's own characters and some others, and random edits of a valid
-/// input: `parse` answers `Ok` or an error naming a line, and never panics.
+/// What a judge input means: each case's four pegs, their discs from the bottom up.
+type Cases = Vec<[Vec<usize>; 4]>;
+
+/// The README's format read from its words, sharing nothing with `parse`: `C` (1 to
+/// 1,000,000), then per case `n` (1 to 20) alone on its line and four lines `k d1 .. dk` of
+/// discs from 1 to `n`, strictly decreasing on a peg, every disc exactly once; nothing after.
+fn reference(text: &str) -> Option<Cases> {
+    let lines = judge::testing::reference_lines(text);
+    let (first, mut rest) = lines.split_first()?;
+    let [count] = first[..] else { return None };
+    let count = judge::testing::reference_number(count, 1..=1_000_000)?;
+    let mut cases = Vec::new();
+    for _ in 0..count {
+        let (case, after) = rest.split_first_chunk::<5>()?;
+        rest = after;
+        let [n] = case[0][..] else { return None };
+        let n = judge::testing::reference_number(n, 1..=20)?;
+        let mut pegs: [Vec<usize>; 4] = Default::default();
+        for (peg, tokens) in pegs.iter_mut().zip(&case[1..]) {
+            let (k, discs) = tokens.split_first()?;
+            if judge::testing::reference_number(k, 0..=u64::MAX)? != discs.len() as u64 {
+                return None;
+            }
+            for disc in discs {
+                peg.push(judge::testing::reference_number(disc, 1..=n)? as usize);
+            }
+            if !peg.windows(2).all(|pair| pair[0] > pair[1]) {
+                return None;
+            }
+        }
+        let mut all: Vec<usize> = pegs.concat();
+        all.sort_unstable();
+        if all != (1..=n as usize).collect::<Vec<_>>() {
+            return None;
+        }
+        cases.push(pegs);
+    }
+    rest.is_empty().then_some(cases)
+}
+
+/// Random text over the format's own characters and some others, random edits of a valid
+/// input, and edits that keep it valid more often than not: `parse` accepts exactly what the
+/// reference reader accepts and reads the same pegs, refuses with an error naming a line, and
+/// never panics.
 #[test]
-fn parse_never_panics_on_arbitrary_text() {
-    judge::testing::parse_never_panics(
+fn parse_matches_the_reference_on_arbitrary_text() {
+    judge::testing::parse_matches_reference(
         8,
-        "2\n3\n1 3\n1 2\n1 1\n0\n2\n0\n1 2\n0\n1 1\n",
+        // The README's sample: pegs of several discs, whose order a swap can break.
+        "3\n5\n1 1\n1 3\n2 5 4\n1 2\n3\n1 2\n0\n2 3 1\n0\n10\n2 8 7\n2 5 4\n3 6 3 2\n3 10 9 1\n",
         &[
             "0",
             "1",
@@ -721,7 +764,8 @@ fn parse_never_panics_on_arbitrary_text() {
             "x",
             "99999999999999999999",
         ],
-        |text| parse(text).map(|_| ()),
+        |text| parse(text).map(|configs| configs.iter().map(Config::stacks).collect()),
+        reference,
     );
 }
 

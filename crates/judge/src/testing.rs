@@ -117,6 +117,9 @@ pub fn conventions(binary: &Path, name: &str, sample: (&[&str], &[u8])) -> Strin
 /// naming its line, and never panics: 40,000 texts, half random sequences of `alphabet`'s
 /// pieces, half `sample` with one to three random pieces inserted or written over.
 ///
+/// It accepts any `Ok`: a parser that accepts garbage passes. [`parse_matches_reference`] also
+/// checks what an accepted text means, and prefers it wherever the format has a reference reader.
+///
 /// # Panics
 /// On the first message that does not start with `line ` or spans several lines (and, of
 /// course, when `parse` panics).
@@ -129,30 +132,10 @@ pub fn parse_never_panics<E: std::fmt::Display>(
 ) {
     let mut rng = fastrand::Rng::with_seed(seed);
     for round in 0..40_000 {
-        let text: String = if round % 2 == 0 {
-            (0..rng.usize(0..40))
-                .map(|_| alphabet[rng.usize(..alphabet.len())])
-                .collect()
+        let text = if round % 2 == 0 {
+            random_text(&mut rng, alphabet)
         } else {
-            let mut text = sample.to_string();
-            for _ in 0..rng.usize(1..4) {
-                let at = rng.usize(..=text.len());
-                let at = (0..=at)
-                    .rev()
-                    .find(|&i| text.is_char_boundary(i))
-                    .unwrap_or(0);
-                let piece = alphabet[rng.usize(..alphabet.len())];
-                if rng.bool() {
-                    text.insert_str(at, piece);
-                } else {
-                    let end = (at + rng.usize(0..4)).min(text.len());
-                    let end = (end..=text.len())
-                        .find(|&i| text.is_char_boundary(i))
-                        .unwrap_or(text.len());
-                    text.replace_range(at..end, piece);
-                }
-            }
-            text
+            garbled(&mut rng, sample, alphabet)
         };
         if let Err(error) = parse(&text) {
             let message = error.to_string();
@@ -161,6 +144,329 @@ pub fn parse_never_panics<E: std::fmt::Display>(
                 "{text:?}: {message}"
             );
         }
+    }
+}
+
+/// Checks `parse` against `reference`, an independent reader of the same format written from
+/// its rules, on 40,000 texts: a third random sequences of `alphabet`'s pieces, a third `sample`
+/// with one to three random pieces inserted or written over, a third `sample` with one to
+/// three edits that a valid input survives more often than not (a leading zero; a number one
+/// more, one less, another nearby value, or a power of ten or two or one off it; spaces or
+/// tabs around a token; a blank line; `\r\n` for `\n` or back; a byte-order mark; no final
+/// line break; two neighbouring tokens of a line, or two characters, swapped).
+///
+/// `parse` maps the crate's instance to `T`, what the input means (plain numbers, vectors,
+/// tuples), and `reference` reads the text to the same `T`, or `None` for a refusal. Then
+/// `parse` must return `Ok(v)` exactly when `reference` returns `Some(w)`, with `v == w`;
+/// every refusal is one line starting `line `; `sample` itself is accepted; and at least one
+/// text in twenty is accepted, so that a parser refusing everything fails. [`reference_lines`]
+/// and [`reference_number`] read the shared input rule for `reference`.
+///
+/// # Panics
+/// On the first text where `parse` and `reference` disagree, or whose refusal is not in the
+/// house shape, or when too few texts are accepted (and when `parse` or `reference` panics).
+#[track_caller]
+pub fn parse_matches_reference<T, E>(
+    seed: u64,
+    sample: &str,
+    alphabet: &[&str],
+    parse: impl FnMut(&str) -> Result<T, E>,
+    reference: impl FnMut(&str) -> Option<T>,
+) where
+    T: PartialEq + std::fmt::Debug,
+    E: std::fmt::Display,
+{
+    match compare_with_reference(seed, sample, alphabet, parse, reference) {
+        Ok(tally) => eprintln!(
+            "parse agrees with the reference on {} texts, {} of them accepted",
+            tally.texts, tally.accepted
+        ),
+        Err(disagreement) => panic!("{disagreement}"),
+    }
+}
+
+/// How many texts [`compare_with_reference`] tried and how many both readers accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Texts tried, `sample` included.
+    pub texts: usize,
+    /// Texts both `parse` and the reference accepted (with the same meaning).
+    pub accepted: usize,
+}
+
+/// [`parse_matches_reference`]'s check, returning the first disagreement (the text, and what
+/// each side said) instead of panicking, for a test that a planted bug is caught.
+///
+/// # Errors
+/// The first disagreement, a refusal not in the house shape, a refused `sample`, or too few
+/// accepted texts, described on one line.
+pub fn compare_with_reference<T, E>(
+    seed: u64,
+    sample: &str,
+    alphabet: &[&str],
+    mut parse: impl FnMut(&str) -> Result<T, E>,
+    mut reference: impl FnMut(&str) -> Option<T>,
+) -> Result<Tally, String>
+where
+    T: PartialEq + std::fmt::Debug,
+    E: std::fmt::Display,
+{
+    const ROUNDS: usize = 40_000;
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut tally = Tally {
+        texts: 0,
+        accepted: 0,
+    };
+    for round in 0..=ROUNDS {
+        let text = match round % 3 {
+            _ if round == ROUNDS => sample.to_string(),
+            0 => random_text(&mut rng, alphabet),
+            1 => garbled(&mut rng, sample, alphabet),
+            _ => rewritten(&mut rng, sample),
+        };
+        tally.texts += 1;
+        match (parse(&text), reference(&text)) {
+            (Ok(read), Some(meant)) if read == meant => tally.accepted += 1,
+            (Ok(read), Some(meant)) => {
+                return Err(format!(
+                    "{text:?}: parse reads {read:?}, the reference {meant:?}"
+                ));
+            }
+            (Ok(read), None) => {
+                return Err(format!(
+                    "{text:?}: parse accepts it as {read:?}, the reference refuses it"
+                ));
+            }
+            (Err(error), meant) => {
+                let message = error.to_string();
+                if let Some(meant) = meant {
+                    return Err(format!(
+                        "{text:?}: parse refuses it ({message}), the reference reads {meant:?}"
+                    ));
+                }
+                if !message.starts_with("line ") || message.contains('\n') {
+                    return Err(format!(
+                        "{text:?}: a refusal not in the house shape: {message:?}"
+                    ));
+                }
+                if round == ROUNDS {
+                    return Err(format!("the sample {text:?} is refused: {message}"));
+                }
+            }
+        }
+    }
+    if tally.accepted * 20 < tally.texts {
+        return Err(format!(
+            "only {} of {} texts accepted: too few to check what an accepted text means",
+            tally.accepted, tally.texts
+        ));
+    }
+    Ok(tally)
+}
+
+/// The non-blank lines of `text` under the shared input rule (`crates/judge/README.md`), each
+/// as its tokens: a byte-order mark at the very start dropped, lines ending in `\n` or `\r\n`,
+/// tokens separated by spaces and tabs. Written from the rule, not from [`crate::Lines`], for the
+/// reference readers of [`parse_matches_reference`].
+pub fn reference_lines(text: &str) -> Vec<Vec<&str>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut pieces: Vec<&str> = text.split('\n').collect();
+    let last = pieces.len() - 1;
+    pieces
+        .iter_mut()
+        .enumerate()
+        .filter_map(|(index, piece)| {
+            // Only a `\r` before a `\n` belongs to the line break.
+            let body = if index < last {
+                piece.strip_suffix('\r').unwrap_or(piece)
+            } else {
+                piece
+            };
+            let tokens: Vec<&str> = body.split([' ', '\t']).filter(|t| !t.is_empty()).collect();
+            (!tokens.is_empty()).then_some(tokens)
+        })
+        .collect()
+}
+
+/// `token` as a number of the shared input rule in `range`: ASCII digits only, leading zeros
+/// allowed, no sign; `None` for anything else or a value outside `range`, however many digits.
+pub fn reference_number(token: &str, range: std::ops::RangeInclusive<u64>) -> Option<u64> {
+    if token.is_empty() || !token.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let significant = token.trim_start_matches('0');
+    if significant.len() > 20 {
+        return None;
+    }
+    let value: u128 = significant.parse().unwrap_or(0);
+    u64::try_from(value).ok().filter(|v| range.contains(v))
+}
+
+/// Up to 39 pieces of `alphabet`, at random.
+fn random_text(rng: &mut fastrand::Rng, alphabet: &[&str]) -> String {
+    (0..rng.usize(0..40))
+        .map(|_| alphabet[rng.usize(..alphabet.len())])
+        .collect()
+}
+
+/// `sample` with one to three pieces of `alphabet` inserted or written over, at random.
+fn garbled(rng: &mut fastrand::Rng, sample: &str, alphabet: &[&str]) -> String {
+    let mut text = sample.to_string();
+    for _ in 0..rng.usize(1..4) {
+        let at = rng.usize(..=text.len());
+        let at = (0..=at)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let piece = alphabet[rng.usize(..alphabet.len())];
+        if rng.bool() {
+            text.insert_str(at, piece);
+        } else {
+            let end = (at + rng.usize(0..4)).min(text.len());
+            let end = (end..=text.len())
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(text.len());
+            text.replace_range(at..end, piece);
+        }
+    }
+    text
+}
+
+/// `sample` with one to three edits that keep a valid input valid, or nearly: see
+/// [`parse_matches_reference`].
+fn rewritten(rng: &mut fastrand::Rng, sample: &str) -> String {
+    const BOM: char = '\u{feff}';
+    let is_break = |c: char| c == '\n' || c == '\r';
+    let is_blank = |c: char| c == ' ' || c == '\t';
+    let mut text: Vec<char> = sample.chars().collect();
+    for _ in 0..rng.usize(1..4) {
+        let len = text.len();
+        let digit_starts: Vec<usize> = (0..len)
+            .filter(|&i| text[i].is_ascii_digit() && (i == 0 || !text[i - 1].is_ascii_digit()))
+            .collect();
+        match rng.usize(0..10) {
+            0 => {
+                if let Some(at) = pick(rng, &digit_starts) {
+                    text.insert(at, '0');
+                }
+            }
+            1 | 2 => change_a_number(rng, &mut text, &digit_starts),
+            3 => {
+                let boundaries: Vec<usize> = (0..=len)
+                    .filter(|&i| {
+                        let before = i.checked_sub(1).map(|j| text[j]);
+                        let after = text.get(i).copied();
+                        let inside_crlf = before == Some('\r') && after == Some('\n');
+                        let at_edge = before.is_none_or(|c| is_blank(c) || c == '\n')
+                            || after.is_none_or(|c| is_blank(c) || is_break(c));
+                        at_edge && !inside_crlf
+                    })
+                    .collect();
+                if let Some(at) = pick(rng, &boundaries) {
+                    let blanks = [" ", "\t", "  ", "\t "][rng.usize(..4)];
+                    text.splice(at..at, blanks.chars());
+                }
+            }
+            4 => {
+                let starts: Vec<usize> = (0..=len)
+                    .filter(|&i| {
+                        (i == 0 && text.first() != Some(&BOM)) || (i > 0 && text[i - 1] == '\n')
+                    })
+                    .collect();
+                if let Some(at) = pick(rng, &starts) {
+                    let blank = ["\n", " \n", "\t\r\n", "\r\n"][rng.usize(..4)];
+                    text.splice(at..at, blank.chars());
+                }
+            }
+            5 => {
+                let breaks: Vec<usize> = (0..len).filter(|&i| text[i] == '\n').collect();
+                if let Some(at) = pick(rng, &breaks) {
+                    if at > 0 && text[at - 1] == '\r' {
+                        text.remove(at - 1);
+                    } else {
+                        text.insert(at, '\r');
+                    }
+                }
+            }
+            6 => {
+                if text.first() != Some(&BOM) {
+                    text.insert(0, BOM);
+                }
+            }
+            7 => {
+                if text.last() == Some(&'\n') {
+                    text.pop();
+                    if text.last() == Some(&'\r') {
+                        text.pop();
+                    }
+                }
+            }
+            8 => swap_neighbour_tokens(rng, &mut text),
+            _ => {
+                let solid: Vec<usize> = (0..len)
+                    .filter(|&i| !is_blank(text[i]) && !is_break(text[i]) && text[i] != BOM)
+                    .collect();
+                if let (Some(a), Some(b)) = (pick(rng, &solid), pick(rng, &solid)) {
+                    text.swap(a, b);
+                }
+            }
+        }
+    }
+    text.into_iter().collect()
+}
+
+/// One of `at`, at random, if any.
+fn pick(rng: &mut fastrand::Rng, at: &[usize]) -> Option<usize> {
+    (!at.is_empty()).then(|| at[rng.usize(..at.len())])
+}
+
+/// The number starting at one of `digit_starts` of `text` becomes one more, one less, another
+/// nearby value, or a power of ten or two or one off it (where ranges tend to end).
+fn change_a_number(rng: &mut fastrand::Rng, text: &mut Vec<char>, digit_starts: &[usize]) {
+    let Some(start) = pick(rng, digit_starts) else {
+        return;
+    };
+    let end = (start..text.len())
+        .find(|&i| !text[i].is_ascii_digit())
+        .unwrap_or(text.len());
+    let digits: String = text[start..end].iter().collect();
+    let Ok(value) = digits.parse::<u64>() else {
+        return;
+    };
+    let value = match rng.usize(0..4) {
+        0 => value.saturating_add(1),
+        1 => value.saturating_sub(1),
+        2 => rng.u64(0..=value.saturating_mul(2).saturating_add(1)),
+        _ => {
+            let base: u64 = if rng.bool() { 10 } else { 2 };
+            let power = base.pow(rng.u32(0..if base == 10 { 8 } else { 25 }));
+            (power + 1).saturating_sub(rng.u64(0..3))
+        }
+    };
+    text.splice(start..end, value.to_string().chars());
+}
+
+/// Two neighbouring tokens of one line of `text` trade places.
+fn swap_neighbour_tokens(rng: &mut fastrand::Rng, text: &mut Vec<char>) {
+    let len = text.len();
+    let solid = |c: char| !matches!(c, ' ' | '\t' | '\n' | '\r');
+    let starts: Vec<usize> = (0..len)
+        .filter(|&i| solid(text[i]) && (i == 0 || !solid(text[i - 1])))
+        .collect();
+    let pairs: Vec<usize> = (1..starts.len())
+        .filter(|&k| !text[starts[k - 1]..starts[k]].contains(&'\n'))
+        .collect();
+    if let Some(k) = pick(rng, &pairs) {
+        let end_of = |start: usize| (start..len).find(|&i| !solid(text[i])).unwrap_or(len);
+        let (a, b) = (starts[k - 1], starts[k]);
+        let (a_end, b_end) = (end_of(a), end_of(b));
+        let swapped: Vec<char> = text[b..b_end]
+            .iter()
+            .chain(&text[a_end..b])
+            .chain(&text[a..a_end])
+            .copied()
+            .collect();
+        text.splice(a..b_end, swapped);
     }
 }
 

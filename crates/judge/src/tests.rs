@@ -115,3 +115,110 @@ fn messages_stay_on_one_line_whatever_the_input() {
         }
     }
 }
+
+/// What `numbers` should read, from the rule's reference readers (`testing`), not from `Lines`.
+#[cfg(feature = "testing")]
+fn reference_numbers(input: &str, max: u64) -> Option<Vec<Vec<u8>>> {
+    crate::testing::reference_lines(input)
+        .iter()
+        .map(|tokens| {
+            tokens
+                .iter()
+                .map(|t| crate::testing::reference_number(t, 0..=max).map(|v| v as u8))
+                .collect()
+        })
+        .collect()
+}
+
+/// A reader of `numbers`' format, right or with a planted bug.
+#[cfg(feature = "testing")]
+type NumbersReader<'a> = &'a dyn Fn(&str) -> Result<Vec<Vec<u8>>, String>;
+
+#[cfg(feature = "testing")]
+const NUMBERS_SAMPLE: &str = "12 99\n\n7 0 03\n";
+
+#[cfg(feature = "testing")]
+const NUMBERS_ALPHABET: [&str; 16] = [
+    "0",
+    "1",
+    "9",
+    "99",
+    "100",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\r",
+    "-",
+    "+",
+    "x",
+    "\u{feff}",
+    "\u{a0}",
+    "99999999999999999999999",
+];
+
+/// `Lines` and the reference readers of the rule agree on what every text means.
+#[cfg(feature = "testing")]
+#[test]
+fn lines_read_what_the_rule_says() {
+    crate::testing::parse_matches_reference(
+        17,
+        NUMBERS_SAMPLE,
+        &NUMBERS_ALPHABET,
+        numbers,
+        |text| reference_numbers(text, 99),
+    );
+}
+
+/// The check fails on a parser that accepts a number one past the range, one that ignores a
+/// trailing token, and one that refuses everything: it does not pass any `Ok`.
+#[cfg(feature = "testing")]
+#[test]
+fn the_reference_check_catches_planted_bugs() {
+    use crate::testing::compare_with_reference;
+    let check = |parse: NumbersReader<'_>| {
+        compare_with_reference(17, NUMBERS_SAMPLE, &NUMBERS_ALPHABET, parse, |text| {
+            reference_numbers(text, 99)
+        })
+    };
+    let one_past = |input: &str| -> Result<Vec<Vec<u8>>, String> {
+        let mut lines = Lines::new(input);
+        let mut read = Vec::new();
+        while let Some(mut line) = lines.next_line() {
+            let mut values = Vec::new();
+            while !line.remainder().is_empty() {
+                values.push(line.number("a value", 0..=100).map_err(|e| e.to_string())?);
+            }
+            read.push(values);
+        }
+        Ok(read)
+    };
+    let error = check(&one_past).unwrap_err();
+    assert!(error.contains("the reference refuses it"), "{error}");
+    assert!(error.contains("100"), "{error}");
+
+    let first_two_only = |input: &str| -> Result<Vec<Vec<u8>>, String> {
+        let mut lines = Lines::new(input);
+        let mut read = Vec::new();
+        while let Some(mut line) = lines.next_line() {
+            let mut values = Vec::new();
+            for _ in 0..2 {
+                if line.remainder().is_empty() {
+                    break;
+                }
+                values.push(line.number("a value", 0..=99).map_err(|e| e.to_string())?);
+            }
+            read.push(values);
+        }
+        Ok(read)
+    };
+    let error = check(&first_two_only).unwrap_err();
+    assert!(error.contains("parse"), "{error}");
+
+    let refuse_all =
+        |_: &str| -> Result<Vec<Vec<u8>>, String> { Err("line 1: expected nothing".into()) };
+    let error = check(&refuse_all).unwrap_err();
+    assert!(error.contains("the reference reads"), "{error}");
+    let tally = check(&numbers).unwrap();
+    assert!(tally.accepted * 20 >= tally.texts, "{tally:?}");
+}

@@ -349,18 +349,79 @@ fn board_rules_outside_the_parser() {
     assert!(Board::new(3, 5, b"#####").is_err());
 }
 
-/// Random text over the format's own characters and some others, and random edits of a valid
-/// input: `parse` answers `Ok` or an error naming a line, and never panics.
+/// What a judge input means: the rows of the board.
+type Rows = Vec<String>;
+
+/// The README's format read from its words, sharing nothing with `parse`: `N M`, each from 3
+/// to 100, then `N` lines of one token of exactly `M` characters of `.#ORB`, the border all
+/// walls, exactly one `O`, one `R` and one `B`, and nothing after.
+fn reference(text: &str) -> Option<Rows> {
+    let lines = judge::testing::reference_lines(text);
+    let (header, rows) = lines.split_first()?;
+    let [n, m] = header[..] else { return None };
+    let n = judge::testing::reference_number(n, 3..=100)? as usize;
+    let m = judge::testing::reference_number(m, 3..=100)? as usize;
+    if rows.len() != n {
+        return None;
+    }
+    let mut board = Vec::new();
+    for (r, tokens) in rows.iter().enumerate() {
+        let [row] = tokens[..] else { return None };
+        let row: Vec<char> = row.chars().collect();
+        if row.len() != m || !row.iter().all(|c| ".#ORB".contains(*c)) {
+            return None;
+        }
+        let border = |c: usize| r == 0 || r == n - 1 || c == 0 || c == m - 1;
+        if (0..m).any(|c| border(c) && row[c] != '#') {
+            return None;
+        }
+        board.push(row.into_iter().collect::<String>());
+    }
+    let count = |what: char| {
+        board
+            .iter()
+            .flat_map(|row| row.chars())
+            .filter(|&c| c == what)
+            .count()
+    };
+    (count('O') == 1 && count('R') == 1 && count('B') == 1).then_some(board)
+}
+
+/// The board `parse` read, drawn back as rows.
+fn meaning(board: &Board) -> Rows {
+    (0..board.rows())
+        .map(|r| {
+            (0..board.cols())
+                .map(|c| {
+                    let cell = (r * board.cols() + c) as u32;
+                    match cell {
+                        _ if board.is_wall(cell) => '#',
+                        _ if cell == board.hole() => 'O',
+                        _ if cell == board.red() => 'R',
+                        _ if cell == board.blue() => 'B',
+                        _ => '.',
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Random text over the format's own characters and some others, random edits of a valid
+/// input, and edits that keep it valid more often than not: `parse` accepts exactly what the
+/// reference reader accepts and reads the same board, refuses with an error naming a line, and
+/// never panics.
 #[test]
-fn parse_never_panics_on_arbitrary_text() {
-    judge::testing::parse_never_panics(
+fn parse_matches_the_reference_on_arbitrary_text() {
+    judge::testing::parse_matches_reference(
         13460,
         "5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n",
         &[
             "#", ".", "O", "R", "B", " ", "\t", "\n", "\r\n", "3", "5", "100", "-1", "\u{feff}",
             "x",
         ],
-        |text| parse(text).map(|_| ()),
+        |text| parse(text).map(|board| meaning(&board)),
+        reference,
     );
 }
 
