@@ -300,65 +300,8 @@ pub(crate) fn read_block(
             let Some(set) = current else {
                 return Err(ParseError::expected(line, "a set name or End", Some(first)));
             };
-            let n = sets[set].size;
-            if numbers_read >= 2 {
-                return Err(ParseError::expected(
-                    line,
-                    format!(
-                        "a set name or End after the orientations of set {}",
-                        sets[set].name
-                    ),
-                    Some(first),
-                ));
-            }
-            if tokens.len() != n {
-                return Err(ParseError::invalid(
-                    line,
-                    format!(
-                        "set {} has {n} slots, and this line has {} entries",
-                        sets[set].name,
-                        tokens.len()
-                    ),
-                ));
-            }
             let entry = written[set].as_mut().expect("opened with its name");
-            if numbers_read == 0 {
-                let zero_based = matches!(
-                    kind,
-                    BlockKind::Solved { zero_based: true }
-                        | BlockKind::Scramble { zero_based: true }
-                        | BlockKind::Move {
-                            transformation: true
-                        }
-                );
-                let min = u16::from(!zero_based);
-                for token in &tokens {
-                    let value = number(token, line, "a permutation entry", min)?;
-                    entry.perm.push(value + u16::from(zero_based));
-                }
-                entry.perm_line = line;
-            } else {
-                let omod = sets[set].omod;
-                for token in &tokens {
-                    if *token == "?" {
-                        entry.ori.push(None);
-                        continue;
-                    }
-                    let value = number(token, line, "an orientation", 0)?;
-                    if value >= u16::from(omod) {
-                        return Err(ParseError::invalid(
-                            line,
-                            format!(
-                                "orientation {value} in set {}, whose orientations run from 0 to {}",
-                                sets[set].name,
-                                omod - 1
-                            ),
-                        ));
-                    }
-                    entry.ori.push(Some(value as u8));
-                }
-                entry.ori_line = line;
-            }
+            read_entries(&tokens, line, &sets[set], kind, numbers_read, entry)?;
             numbers_read += 1;
             continue;
         }
@@ -369,35 +312,119 @@ pub(crate) fn read_block(
                 Some(first),
             ));
         }
-        if tokens.len() > 1 {
-            return Err(ParseError::expected(
-                line,
-                "a set name alone on its line",
-                Some(tokens[1]),
-            ));
-        }
-        let Some(set) = sets.iter().position(|s| s.name == first) else {
-            return Err(ParseError::Unknown {
-                line,
-                what: "set",
-                name: first.to_string(),
-            });
-        };
-        if written[set].is_some() {
-            return Err(ParseError::invalid(
-                line,
-                format!("set {first} appears twice in the block"),
-            ));
-        }
-        written[set] = Some(WrittenSet {
-            perm: Vec::new(),
-            ori: Vec::new(),
-            perm_line: line,
-            ori_line: line,
-        });
-        current = Some(set);
+        current = Some(open_set(&tokens, line, sets, &mut written)?);
         numbers_read = 0;
     }
+}
+
+/// The set a block's line names (alone on its line, known, not yet in the block), opened in
+/// `written`.
+fn open_set(
+    tokens: &[&str],
+    line: usize,
+    sets: &[SetDef],
+    written: &mut [Option<WrittenSet>],
+) -> Result<usize, ParseError> {
+    let first = tokens[0];
+    if tokens.len() > 1 {
+        return Err(ParseError::expected(
+            line,
+            "a set name alone on its line",
+            Some(tokens[1]),
+        ));
+    }
+    let Some(set) = sets.iter().position(|s| s.name == first) else {
+        return Err(ParseError::Unknown {
+            line,
+            what: "set",
+            name: first.to_string(),
+        });
+    };
+    if written[set].is_some() {
+        return Err(ParseError::invalid(
+            line,
+            format!("set {first} appears twice in the block"),
+        ));
+    }
+    written[set] = Some(WrittenSet {
+        perm: Vec::new(),
+        ori: Vec::new(),
+        perm_line: line,
+        ori_line: line,
+    });
+    Ok(set)
+}
+
+/// Reads a line of numbers of `set` in a block: its permutation when `numbers_read` is 0, its
+/// orientations when 1 (refused after that).
+fn read_entries(
+    tokens: &[&str],
+    line: usize,
+    set: &SetDef,
+    kind: BlockKind,
+    numbers_read: usize,
+    entry: &mut WrittenSet,
+) -> Result<(), ParseError> {
+    let first = tokens[0];
+    let n = set.size;
+    if numbers_read >= 2 {
+        return Err(ParseError::expected(
+            line,
+            format!(
+                "a set name or End after the orientations of set {}",
+                set.name
+            ),
+            Some(first),
+        ));
+    }
+    if tokens.len() != n {
+        return Err(ParseError::invalid(
+            line,
+            format!(
+                "set {} has {n} slots, and this line has {} entries",
+                set.name,
+                tokens.len()
+            ),
+        ));
+    }
+    if numbers_read == 0 {
+        let zero_based = matches!(
+            kind,
+            BlockKind::Solved { zero_based: true }
+                | BlockKind::Scramble { zero_based: true }
+                | BlockKind::Move {
+                    transformation: true
+                }
+        );
+        let min = u16::from(!zero_based);
+        for token in tokens {
+            let value = number(token, line, "a permutation entry", min)?;
+            entry.perm.push(value + u16::from(zero_based));
+        }
+        entry.perm_line = line;
+        return Ok(());
+    }
+    let omod = set.omod;
+    for token in tokens {
+        if *token == "?" {
+            entry.ori.push(None);
+            continue;
+        }
+        let value = number(token, line, "an orientation", 0)?;
+        if value >= u16::from(omod) {
+            return Err(ParseError::invalid(
+                line,
+                format!(
+                    "orientation {value} in set {}, whose orientations run from 0 to {}",
+                    set.name,
+                    omod - 1
+                ),
+            ));
+        }
+        entry.ori.push(Some(value as u8));
+    }
+    entry.ori_line = line;
+    Ok(())
 }
 
 /// What the reader keeps of a `MoveSequence` or `MoveAlias` until every move is read.
@@ -463,19 +490,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
             keyword: keyword.to_string(),
             why: why.to_string(),
         };
-        let count = |wanted: usize, what: &str| {
-            if tokens.len() < wanted {
-                Err(ParseError::expected(line, what.to_string(), None).with_end_of_line())
-            } else if tokens.len() > wanted {
-                Err(ParseError::expected(
-                    line,
-                    "the end of the line",
-                    Some(tokens[wanted]),
-                ))
-            } else {
-                Ok(())
-            }
-        };
+        let count = |wanted: usize, what: &str| token_count(&tokens, line, wanted, what);
         match keyword {
             "Name" => {
                 if section != Section::Start {
@@ -490,25 +505,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                     return Err(misplaced("must come before Solved"));
                 }
                 count(4, "Set NAME SLOTS ORIENTATIONS")?;
-                let size = number(tokens[2], line, "the number of slots", 1)? as usize;
-                let omod = number(tokens[3], line, "the number of orientations", 1)?;
-                if omod > u16::from(MAX_OMOD) {
-                    return Err(ParseError::invalid(
-                        line,
-                        format!("{omod} orientations: at most {MAX_OMOD} are supported"),
-                    ));
-                }
-                if sets.iter().any(|s| s.name == tokens[1]) {
-                    return Err(ParseError::invalid(
-                        line,
-                        format!("set {} is defined twice", tokens[1]),
-                    ));
-                }
-                sets.push(SetDef {
-                    name: tokens[1].to_string(),
-                    size,
-                    omod: omod as u8,
-                });
+                sets.push(read_set(&tokens, line, &sets)?);
                 section = Section::Sets;
             }
             "Solved" | "StartState" => {
@@ -557,21 +554,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                 if solved.is_none() {
                     return Err(misplaced("must come after Solved"));
                 }
-                let alias = keyword == "MoveAlias";
-                if alias {
-                    count(3, "MoveAlias NAME MOVE")?;
-                } else if tokens.len() < 3 {
-                    return Err(
-                        ParseError::expected(line, "MoveSequence NAME MOVE...", None)
-                            .with_end_of_line(),
-                    );
-                }
-                pending.push(PendingSequence {
-                    name: tokens[1].to_string(),
-                    body: tokens[2..].join(" "),
-                    alias,
-                    line,
-                });
+                pending.push(read_sequence(&tokens, line, keyword == "MoveAlias")?);
             }
             "Illegal" => {
                 if solved.is_none() {
@@ -590,8 +573,22 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
             }
         }
     }
-    let next_line = lines.peek().map_or(lines.end_line(), |(line, _)| line);
     let _ = last_line;
+    assemble(lines, name, sets, solved, moves, pending, &illegal_lines)
+}
+
+/// The puzzle read, once its lines are: sequences resolved, `Illegal` lines checked, and what
+/// a definition must hold (a set, Solved, a move) required.
+fn assemble(
+    lines: &mut TokenLines<'_>,
+    name: String,
+    sets: Vec<SetDef>,
+    solved: Option<SolvedParts>,
+    mut moves: Vec<NamedMove>,
+    pending: Vec<PendingSequence>,
+    illegal_lines: &[(usize, Vec<String>)],
+) -> Result<Puzzle, ParseError> {
+    let next_line = lines.peek().map_or(lines.end_line(), |(line, _)| line);
     if sets.is_empty() {
         return Err(ParseError::expected(
             next_line,
@@ -614,7 +611,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
             lines.peek().map(|(_, t)| t[0]),
         ));
     }
-    let illegal = illegal_labels(&sets, &written_labels, &illegal_lines)?;
+    let illegal = illegal_labels(&sets, &written_labels, illegal_lines)?;
     let omods = sets.iter().map(|s| s.omod).collect();
     Ok(Puzzle {
         name,
@@ -625,6 +622,61 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
         wild,
         moves,
         illegal,
+    })
+}
+
+/// Checks that the line has exactly `wanted` tokens, expecting `what` when it has fewer.
+fn token_count(tokens: &[&str], line: usize, wanted: usize, what: &str) -> Result<(), ParseError> {
+    if tokens.len() < wanted {
+        Err(ParseError::expected(line, what.to_string(), None).with_end_of_line())
+    } else if tokens.len() > wanted {
+        Err(ParseError::expected(
+            line,
+            "the end of the line",
+            Some(tokens[wanted]),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The set of a `Set NAME SLOTS ORIENTATIONS` line, refused when `sets` has its name already.
+fn read_set(tokens: &[&str], line: usize, sets: &[SetDef]) -> Result<SetDef, ParseError> {
+    let size = number(tokens[2], line, "the number of slots", 1)? as usize;
+    let omod = number(tokens[3], line, "the number of orientations", 1)?;
+    if omod > u16::from(MAX_OMOD) {
+        return Err(ParseError::invalid(
+            line,
+            format!("{omod} orientations: at most {MAX_OMOD} are supported"),
+        ));
+    }
+    if sets.iter().any(|s| s.name == tokens[1]) {
+        return Err(ParseError::invalid(
+            line,
+            format!("set {} is defined twice", tokens[1]),
+        ));
+    }
+    Ok(SetDef {
+        name: tokens[1].to_string(),
+        size,
+        omod: omod as u8,
+    })
+}
+
+/// A `MoveSequence NAME MOVE...` or `MoveAlias NAME MOVE` line, kept until every move is read.
+fn read_sequence(tokens: &[&str], line: usize, alias: bool) -> Result<PendingSequence, ParseError> {
+    if alias {
+        token_count(tokens, line, 3, "MoveAlias NAME MOVE")?;
+    } else if tokens.len() < 3 {
+        return Err(
+            ParseError::expected(line, "MoveSequence NAME MOVE...", None).with_end_of_line(),
+        );
+    }
+    Ok(PendingSequence {
+        name: tokens[1].to_string(),
+        body: tokens[2..].join(" "),
+        alias,
+        line,
     })
 }
 
