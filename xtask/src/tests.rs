@@ -83,3 +83,14 @@ fn verify_refuses_an_output_laid_out_otherwise_than_line_by_line() {
             .contains("line 2 ends with whitespace")
     );
 }
+
+#[test]
+fn doc_links_keep_files_and_skip_schemes_anchors_and_rust_paths() {
+    let html = r##"<a href="../judge/index.html#x">a</a> <a href="#m">b</a>
+        <a href="https://x.org/">c</a> <a href="ProgressIterator::progress_count">d</a>
+        <a href="struct.Lines.html?search=1">e</a>"##;
+    assert_eq!(
+        crate::commands::doc_links::relative_links(html),
+        ["../judge/index.html", "struct.Lines.html"]
+    );
+}
