@@ -406,7 +406,7 @@ fn read_entries(
     }
     let omod = set.omod;
     for token in tokens {
-        if *token == "?" {
+        if *token == "?" && !matches!(kind, BlockKind::Move { .. }) {
             entry.ori.push(None);
             continue;
         }

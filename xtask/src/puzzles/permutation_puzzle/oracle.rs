@@ -244,7 +244,8 @@ impl Side {
 }
 
 /// An optimal move sequence (indices into `moves`) from `start` to Solved, or `None` when Solved
-/// cannot be reached.
+/// cannot be reached (or `start` itself is a position an `Illegal` line forbids: a position
+/// never entered is not reached from Solved).
 ///
 /// # Complexity
 /// * Time and space: **O(b^(d/2))** states for branching factor b and distance d, until one
@@ -254,6 +255,10 @@ pub fn shortest_path(
     moves: &[SearchMove],
     start: &State,
 ) -> Option<Vec<usize>> {
+    if !definition.legal(start) {
+        // A position an `Illegal` line forbids is never entered: Solved does not reach it.
+        return None;
+    }
     if *start == definition.solved {
         return Some(Vec::new());
     }

@@ -238,24 +238,29 @@ fn the_reader_refuses_broken_files() {
 #[test]
 fn the_checker_replays_scramble_answers() {
     let mut input = geometry::loopover_illegal();
-    input.push_str("ScrambleAlg a\nR1 C2\nEnd\nScramble odd\nTILES\n2 1 3 4 5 6 7 8 9\nEnd\n");
+    input.push_str("ScrambleAlg a\nR1 C3\nEnd\nScramble odd\nTILES\n2 1 3 4 5 6 7 8 9\nEnd\n");
     let expected = solve(&[], &input);
-    assert_eq!(expected, "a 2 C2' R1'\nodd -1\n");
+    assert_eq!(expected, "a 2 C3' R1'\nodd -1\n");
     let check = |actual: &str| run_checker(PUZZLE.checker, &[], &input, &expected, actual);
-    assert!(check("a 2 C2' R1'\nodd -1\n").is_ok());
-    assert!(check("a 2 R1' C2'\nodd -1\n").is_err(), "wrong order");
-    assert!(check("a 3 C2' R1' R1\nodd -1\n").is_err(), "too long");
-    assert!(check("a 2 C2' R2\nodd -1\n").is_err(), "unknown move");
-    assert!(check("b 2 C2' R1'\nodd -1\n").is_err(), "wrong name");
-    assert!(check("a 2 C2' R1'\nodd -1\nextra\n").is_err(), "extra line");
-    assert!(check("a 2 C2' R1'\n").is_err(), "missing line");
-    // Two optimal paths, one of them through a forbidden state (label 2 in slot 1).
-    let input = "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove A\nP\n2 1 3 4\nEnd\nMove B\nP\n1 2 4 3\nEnd\n\
-                 Illegal P 1 2\nScrambleAlg s\nA B\nEnd\n";
+    assert!(check("a 2 C3' R1'\nodd -1\n").is_ok());
+    assert!(check("a 2 R1' C3'\nodd -1\n").is_err(), "wrong order");
+    assert!(check("a 3 C3' R1' R1\nodd -1\n").is_err(), "too long");
+    assert!(check("a 2 C3' R2\nodd -1\n").is_err(), "unknown move");
+    assert!(check("b 2 C3' R1'\nodd -1\n").is_err(), "wrong name");
+    assert!(check("a 2 C3' R1'\nodd -1\nextra\n").is_err(), "extra line");
+    assert!(check("a 2 C3' R1'\n").is_err(), "missing line");
+    // Two optimal paths from a legal scramble, one of them through a forbidden state (label 3
+    // in slot 4, after `A`).
+    let input = "Set P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove A\nP\n1 3 4 2\nEnd\nMove B\nP\n1 2 4 3\nEnd\n\
+                 Illegal P 4 3\nScrambleAlg s\nA B\nEnd\n";
     let expected = solve(&[], input);
-    assert_eq!(expected, "s 2 A B\n");
-    assert!(run_checker(PUZZLE.checker, &[], input, &expected, "s 2 A B\n").is_ok());
-    assert!(run_checker(PUZZLE.checker, &[], input, &expected, "s 2 B A\n").is_err());
+    assert_eq!(expected, "s 2 B A'\n");
+    assert!(run_checker(PUZZLE.checker, &[], input, &expected, "s 2 B A'\n").is_ok());
+    assert!(run_checker(PUZZLE.checker, &[], input, &expected, "s 2 A B\n").is_err());
+    // A scramble in a forbidden position is never reached from Solved.
+    let forbidden = input.replace("ScrambleAlg s\nA B\nEnd\n", "Scramble f\nP\n1 2 4 3\nEnd\n");
+    let forbidden = forbidden.replace("Illegal P 4 3", "Illegal P 3 4");
+    assert_eq!(solve(&[], &forbidden), "f -1\n");
     // Distributions are compared line by line.
     let text = geometry::pancakes(4, false);
     let levels = "0 1\n1 3\n2 6\n3 11\n4 3\ntotal 24\n";
