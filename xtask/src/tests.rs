@@ -9,11 +9,17 @@ fn normalisation_ignores_line_endings_and_trailing_space_only() {
     assert_ne!(normalise("1\n 2\n"), normalise("1\n2\n"));
 }
 
+/// The judge puzzles' outputs without flags hold no moves, and are compared exactly; only the
+/// permutation puzzle's judge mode answers scrambles with moves, so its checker replays them
+/// (its own tests show it compares distributions line by line).
 #[test]
 fn outputs_without_moves_are_compared_exactly() {
-    for puzzle in crate::puzzles::PUZZLES {
-        assert!((puzzle.checker)(&[]).is_none(), "{}", puzzle.name);
-    }
+    let replayed: Vec<&str> = crate::puzzles::PUZZLES
+        .iter()
+        .filter(|puzzle| (puzzle.checker)(&[]).is_some())
+        .map(|puzzle| puzzle.name)
+        .collect();
+    assert_eq!(replayed.len(), 1, "{replayed:?}");
 }
 
 #[test]

@@ -5,11 +5,9 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::progress_wanted;
-
 /// A bar of a level-by-level search: the level, the states found of those there are, the time
 /// elapsed and an estimate of the time left (from the states found so far, so rough while the
-/// levels grow). Drawn on stderr only when it is a terminal ([`progress_wanted`]); hidden
+/// levels grow). Drawn on stderr only when it is a terminal (as [`progress_wanted`](super::progress_wanted) says); hidden
 /// otherwise, so that piped output is unchanged. Clear it ([`LevelBar::clear`]) before the
 /// report is printed. Clones share one bar, and a level may be reported from any thread.
 #[derive(Clone, Debug)]
@@ -21,7 +19,12 @@ impl LevelBar {
     /// A bar named `name`, for a search of at most `total` states (`unit`: what they are
     /// called), drawn when stderr is a terminal.
     pub fn new(name: &str, total: u64, unit: &str) -> Self {
-        Self::drawn(progress_wanted(), name, total, unit)
+        Self::drawn(
+            std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            name,
+            total,
+            unit,
+        )
     }
 
     /// A bar drawn on stderr when `shown` (else hidden: every call does nothing visible).
