@@ -574,6 +574,11 @@ fn orientation_sum_kept(moves: &[Position], set: usize, omod: u8) -> bool {
         .all(|m| m.ori[set].iter().fold(0u8, |s, &o| add_mod(s, o, omod)) == 0)
 }
 
+/// Whether a move's permutation of a set moves any piece.
+fn moves_pieces(perm: &[u8]) -> bool {
+    perm.iter().enumerate().any(|(i, &p)| p as usize != i)
+}
+
 /// The coordinates of one set.
 fn set_coordinates(
     puzzle: &Puzzle,
@@ -586,12 +591,7 @@ fn set_coordinates(
     let counts = label_counts(puzzle, set);
     let distinct = counts.iter().all(|&c| c == 1);
     let solved = &puzzle.solved;
-    let perm_moves = moves.iter().any(|m| {
-        m.perm[set]
-            .iter()
-            .enumerate()
-            .any(|(i, &p)| p as usize != i)
-    });
+    let perm_moves = moves.iter().any(|m| moves_pieces(&m.perm[set]));
     let wild = &puzzle.wild[set];
     let all_wild = omod == 1 || wild.iter().all(|&w| w);
     let some_wild = !all_wild && wild.iter().any(|&w| w);
@@ -621,12 +621,6 @@ fn set_coordinates(
     let m = moves.len() as u64;
     let table_fits =
         |size: u64| size <= MAX_TABLE_VALUES && size.saturating_mul(m) <= MAX_TABLE_ENTRIES;
-    // Orientation digits of the pieces that are not wild.
-    let kept_ori = |digits: usize| OriRank {
-        n: digits,
-        omod,
-        sum: None,
-    };
     if some_wild && perm_moves {
         let digits = solved.perm[set]
             .iter()
@@ -638,7 +632,12 @@ fn set_coordinates(
         let part = Part::Joint {
             set,
             perm: perm.clone(),
-            ori: kept_ori(digits),
+            // Orientation digits of the pieces that are not wild.
+            ori: OriRank {
+                n: digits,
+                omod,
+                sum: None,
+            },
         };
         let size = part
             .size()
@@ -681,24 +680,7 @@ fn set_coordinates(
                 moves,
             ));
         } else {
-            let parity = distinct
-                .then(|| moves.iter().all(|m| !is_odd(&m.perm[set])))
-                .filter(|&even| even)
-                .map(|_| is_odd(&solved.perm[set]));
-            let rank = match perm {
-                PermRank::Distinct { n, .. } => PermRank::Distinct { n, parity },
-                multiset => multiset,
-            };
-            let size = rank
-                .size()
-                .ok_or_else(|| too_large("too many arrangements"))?;
-            let part = Part::Perm { set, rank };
-            let solved = part.value(puzzle, solved).expect("Solved has a value");
-            out.push(Coordinate {
-                size,
-                solved,
-                kind: Kind::Direct { part },
-            });
+            out.push(direct_perm(puzzle, set, perm, distinct, moves)?);
         }
     } else if let Some(perm) = perm_rank {
         let (part, value) = solved_part(Part::Perm { set, rank: perm });
@@ -712,12 +694,63 @@ fn set_coordinates(
     if all_wild {
         return Ok(());
     }
+    push_orientations(puzzle, set, moves, ori_moves, out)
+}
+
+/// The computed coordinate of `set`'s permutation, too large for a table: its parity folded out
+/// when the pieces are distinct and every move is even on them.
+fn direct_perm(
+    puzzle: &Puzzle,
+    set: usize,
+    perm: PermRank,
+    distinct: bool,
+    moves: &[Position],
+) -> Result<Coordinate, RankError> {
+    let solved = &puzzle.solved;
+    let parity = distinct
+        .then(|| moves.iter().all(|m| !is_odd(&m.perm[set])))
+        .filter(|&even| even)
+        .map(|_| is_odd(&solved.perm[set]));
+    let rank = match perm {
+        PermRank::Distinct { n, .. } => PermRank::Distinct { n, parity },
+        multiset => multiset,
+    };
+    let size = rank.size().ok_or_else(|| RankError::TooLarge {
+        set: puzzle.sets[set].name.clone(),
+        why: "too many arrangements".to_string(),
+    })?;
+    let part = Part::Perm { set, rank };
+    let solved = part.value(puzzle, solved).expect("Solved has a value");
+    Ok(Coordinate {
+        size,
+        solved,
+        kind: Kind::Direct { part },
+    })
+}
+
+/// The orientation coordinate of `set` (whose pieces are not all wild): fixed when no move
+/// turns a piece (`ori_moves` false), a table when it fits, else computed with the sum every
+/// move keeps folded out.
+fn push_orientations(
+    puzzle: &Puzzle,
+    set: usize,
+    moves: &[Position],
+    ori_moves: bool,
+    out: &mut Vec<Coordinate>,
+) -> Result<(), RankError> {
+    let def = &puzzle.sets[set];
+    let (n, omod) = (def.size, def.omod);
+    let solved = &puzzle.solved;
+    let m = moves.len() as u64;
+    let table_fits =
+        |size: u64| size <= MAX_TABLE_VALUES && size.saturating_mul(m) <= MAX_TABLE_ENTRIES;
     if !ori_moves {
         if omod > 1 && n <= 40 {
-            let (part, value) = solved_part(Part::Ori {
+            let part = Part::Ori {
                 set,
                 rank: OriRank { n, omod, sum: None },
-            });
+            };
+            let value = part.value(puzzle, solved).expect("Solved has a value");
             out.push(Coordinate {
                 size: 1,
                 solved: 0,
@@ -743,9 +776,10 @@ fn set_coordinates(
             .fold(0u8, |s, &o| add_mod(s, o, omod))
     });
     let rank = OriRank { n, omod, sum };
-    let size = rank
-        .size()
-        .ok_or_else(|| too_large("too many orientations"))?;
+    let size = rank.size().ok_or_else(|| RankError::TooLarge {
+        set: def.name.clone(),
+        why: "too many orientations".to_string(),
+    })?;
     let part = Part::Ori { set, rank };
     let solved = part.value(puzzle, solved).expect("Solved has a value");
     out.push(Coordinate {
