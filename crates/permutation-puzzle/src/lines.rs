@@ -10,20 +10,22 @@ pub(crate) struct TokenLines<'a> {
     end_line: usize,
 }
 
-/// A token separator: any control character or space, as twsearch reads them.
+/// A token separator: a space or a tab, as the workspace's input rule says (no other character
+/// is whitespace: a control character is part of a token, and refused where it does not fit).
 fn is_separator(c: char) -> bool {
-    c <= ' '
+    c == ' ' || c == '\t'
 }
 
 impl<'a> TokenLines<'a> {
     /// The lines of `text` that hold tokens: a line whose first token starts with `#` is a
-    /// comment; `\r` ends a line as `\n` does.
+    /// comment; a line ends in `\n` or `\r\n`.
     pub(crate) fn new(text: &'a str) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = Vec::new();
         let mut count = 0;
         for (index, line) in text.split('\n').enumerate() {
             count = index + 1;
+            let line = line.strip_suffix('\r').unwrap_or(line);
             let tokens: Vec<&str> = line.split(is_separator).filter(|t| !t.is_empty()).collect();
             if tokens.first().is_some_and(|t| !t.starts_with('#')) {
                 lines.push((index + 1, tokens));
@@ -63,7 +65,7 @@ impl<'a> TokenLines<'a> {
     }
 }
 
-/// The tokens of a move sequence: separated by spaces, control characters or commas.
+/// The tokens of a move sequence: separated by spaces, tabs or commas.
 pub(crate) fn move_tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| is_separator(c) || c == ',')
         .filter(|t| !t.is_empty())
