@@ -170,22 +170,7 @@ fn a_search_stopped_anywhere_goes_on_to_the_same_result(
     let len = 1 << 18;
     let expected = in_memory(&pegs(9), len, 0);
     let folder = Folder::new("stopped");
-    let calls = AtomicU64::new(0);
-    let inner = pegs(9);
-    let stopping = from_fn(|state, visit| {
-        if calls.fetch_add(1, Ordering::Relaxed) == stop {
-            // A kill leaves no message: no panic hook.
-            std::panic::resume_unwind(Box::new("stopped"));
-        }
-        inner.for_each_successor(state, visit);
-    });
-    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let search = TwoBitSearch::new(&stopping, len)
-            .sources([0])
-            .threads(threads);
-        on_disk(search, &folder.0, "pegs 9", memory)
-    }));
-    assert!(stopped.is_err(), "the search stopped");
+    stop_pegs(&folder.0, stop, threads, memory);
     let mut reported = Vec::new();
     let space = pegs(9);
     let search = TwoBitSearch::new(&space, len)
@@ -304,25 +289,34 @@ fn a_killed_process_goes_on_to_the_same_result() {
     }
 }
 
+/// A search of `pegs(9)` on disk in `dir` that stops (a panic, as a kill would) at its
+/// `stop`-th successor; asserts that it stopped.
+fn stop_pegs(dir: &Path, stop: u64, threads: usize, memory: Option<u64>) {
+    let calls = AtomicU64::new(0);
+    let inner = pegs(9);
+    let stopping = from_fn(|state, visit| {
+        if calls.fetch_add(1, Ordering::Relaxed) == stop {
+            // A kill leaves no message: no panic hook.
+            std::panic::resume_unwind(Box::new("stopped"));
+        }
+        inner.for_each_successor(state, visit);
+    });
+    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let search = TwoBitSearch::new(&stopping, 1 << 18)
+            .sources([0])
+            .threads(threads);
+        on_disk(search, dir, "pegs 9", memory)
+    }));
+    assert!(stopped.is_err(), "the search stopped");
+}
+
 /// A folder of `pegs(9)` left by a search stopped mid-level (a panic, as a kill would) with
 /// committed records in its undo log, at least `records`: the first of a few stops that
 /// gives one.
 fn stopped_with_records(name: &str, records: u64) -> Folder {
     for stop in [150_000, 100_000, 200_000, 60_000, 230_000] {
         let folder = Folder::new(name);
-        let calls = AtomicU64::new(0);
-        let inner = pegs(9);
-        let stopping = from_fn(|state, visit| {
-            if calls.fetch_add(1, Ordering::Relaxed) == stop {
-                std::panic::resume_unwind(Box::new("stopped"));
-            }
-            inner.for_each_successor(state, visit);
-        });
-        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let search = TwoBitSearch::new(&stopping, 1 << 18).sources([0]);
-            on_disk(search, &folder.0, "pegs 9", TINY)
-        }));
-        assert!(stopped.is_err(), "the search stopped");
+        stop_pegs(&folder.0, stop, 1, TINY);
         let (depth, complete) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
         if depth > 0 && !complete && committed_records(&folder.0) >= records {
             return folder;
