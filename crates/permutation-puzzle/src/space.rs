@@ -114,6 +114,9 @@ pub struct PuzzleSpace<'r> {
     rank: &'r Rank,
     moves: usize,
     shape: Shape<'r>,
+    /// Whether every search move's inverse is a search move and no position is illegal, so
+    /// that a move can be undone in one move from every rank (see [`Space::reversible`]).
+    reversible: bool,
 }
 
 impl<'r> PuzzleSpace<'r> {
@@ -145,7 +148,12 @@ impl<'r> PuzzleSpace<'r> {
                 _ => Shape::Tables(tables),
             }
         };
-        Self { rank, moves, shape }
+        Self {
+            rank,
+            moves,
+            shape,
+            reversible: undoable(rank),
+        }
     }
 
     /// The rank it searches.
@@ -164,6 +172,19 @@ impl<'r> PuzzleSpace<'r> {
     pub fn move_between(&self, from: u64, to: u64) -> Option<usize> {
         (0..self.moves).find(|&m| self.successor(from, m) == Some(to))
     }
+}
+
+/// Whether each search move of `rank` is undone by one of its search moves, with no `Illegal`
+/// line: then a successor's successors hold the state again, from every rank, reachable or
+/// not (a move is a permutation of the ranks). With an `Illegal` line, a refused rank has
+/// successors that cannot reach it back.
+fn undoable(rank: &Rank) -> bool {
+    let puzzle = &rank.puzzle;
+    !puzzle.has_illegal()
+        && rank.move_positions.iter().all(|mv| {
+            let inverse = mv.inverse(&puzzle.omods);
+            rank.move_positions.contains(&inverse)
+        })
 }
 
 /// The most moves whose table successors are gathered before they are visited.
@@ -263,6 +284,11 @@ impl PuzzleSpace<'_> {
 }
 
 impl Space for PuzzleSpace<'_> {
+    #[inline]
+    fn reversible(&self) -> bool {
+        self.reversible
+    }
+
     #[inline]
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         let mut out = [0u64; BATCH];

@@ -266,7 +266,12 @@ fn replay(literal: &Literal, start: &State, names: &[String]) -> State {
 
 /// A plain breadth-first search over the literal arrays: every legal state's distance.
 fn plain_bfs(literal: &Literal, moves: &[String]) -> HashMap<State, usize> {
-    let illegal = |s: &State| s[1].0[0] == 3;
+    plain_bfs_with(literal, moves, true)
+}
+
+/// [`plain_bfs`], with the sampler's `Illegal` line (piece 4 of B never in slot 1) or without.
+fn plain_bfs_with(literal: &Literal, moves: &[String], illegal: bool) -> HashMap<State, usize> {
+    let illegal = |s: &State| illegal && s[1].0[0] == 3;
     let mut distance = HashMap::new();
     let start = literal.solved();
     distance.insert(start.clone(), 0);
@@ -287,6 +292,34 @@ fn plain_bfs(literal: &Literal, moves: &[String]) -> HashMap<State, usize> {
         frontier = next;
     }
     distance
+}
+
+/// Without its `Illegal` line the sampler's moves can be undone (every power is a search
+/// move), so its late levels run backward: identical pieces and `?` orientations included, the
+/// levels are still the plain search's. With the line they cannot, and the space says so.
+#[test]
+fn the_sampler_without_illegal_runs_backward_to_the_plain_search_levels() {
+    let free = SAMPLER.replace("Illegal B 1 4\n", "");
+    let puzzle = parse(&free).unwrap();
+    let rank = Rank::new(&puzzle, Metric::Htm).unwrap();
+    assert!(statespace::Space::reversible(&crate::PuzzleSpace::new(
+        &rank
+    )));
+    let names = rank.move_names().to_vec();
+    let oracle = plain_bfs_with(&sampler_literal(), &names, false);
+    let mut expected = vec![0u64; oracle.values().max().unwrap() + 1];
+    oracle.values().for_each(|&d| expected[d] += 1);
+    assert_eq!(levels(&free, Metric::Htm), expected);
+    assert_eq!(
+        levels(&free, Metric::Qtm).iter().sum::<u64>(),
+        oracle.len() as u64
+    );
+
+    let puzzle = parse(SAMPLER).unwrap();
+    let rank = Rank::new(&puzzle, Metric::Htm).unwrap();
+    assert!(!statespace::Space::reversible(&crate::PuzzleSpace::new(
+        &rank
+    )));
 }
 
 #[test]

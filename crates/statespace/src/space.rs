@@ -23,6 +23,22 @@ pub trait Space {
         false
     }
 
+    /// Whether every move can be undone in one move: for any states `s` and `t` of the dense
+    /// space (reachable or not), `t` is a successor of `s` exactly when `s` is one of `t`.
+    ///
+    /// When `true`, the two-bit search ([`TwoBitSearch`](crate::TwoBitSearch)) in memory may
+    /// run a late level *backward*: once fewer states are unreached than the last level holds,
+    /// each unreached state asks whether one of its successors is in the last level (and
+    /// stops at the first one), instead of each state of the last level writing its
+    /// successors. The levels are the same; the work falls to the unreached states, which
+    /// are then the fewer. A space that answers `true` wrongly (a move into a state that may
+    /// not leave it, or an unreachable state next to a reachable one) gets wrong levels: the
+    /// default is `false`.
+    #[inline]
+    fn reversible(&self) -> bool {
+        false
+    }
+
     /// Calls `visit` once for every state reachable from `state` in one move.
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
 

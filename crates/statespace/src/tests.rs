@@ -967,3 +967,136 @@ fn bidirectional_search_names_a_state_beyond_the_arena() {
         "state 362887 is outside the dense arena of 10 states (0..10)"
     );
 }
+
+/// States at the end of the table that the others never reach: they only move among
+/// themselves.
+const APART: u64 = 1000;
+
+/// Moves that can be undone in one move: in the first `len - APART` states (`m` of them),
+/// steps of ±1, ±66 and ±2000 around them, and `xor` with three constants when the result is
+/// among them; in the last [`APART`], steps of ±1 around those. A level run backward must
+/// leave the last ones unreached.
+fn undoable(len: u64, state: u64, visit: &mut dyn FnMut(u64)) {
+    let m = len - APART;
+    if state >= m {
+        visit(m + (state - m + 1) % APART);
+        visit(m + (state - m + APART - 1) % APART);
+        return;
+    }
+    for d in [1, 66, 2000] {
+        visit((state + d) % m);
+        visit((state + m - d) % m);
+    }
+    for c in [0x2_a5a4, 0x1_3571, 0x3_fffe] {
+        if state ^ c < m {
+            visit(state ^ c);
+        }
+    }
+}
+
+/// A space that says its moves can be undone ([`Space::reversible`]), counting the calls for
+/// the states apart: only a level run backward asks an unreached state for its successors.
+struct Undoable {
+    len: u64,
+    reversible: bool,
+    apart_asked: std::sync::atomic::AtomicU64,
+}
+
+impl Space for Undoable {
+    fn reversible(&self) -> bool {
+        self.reversible
+    }
+
+    fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+        if state >= self.len - APART {
+            self.apart_asked
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        undoable(self.len, state, &mut visit);
+    }
+}
+
+/// A reversible space's late levels run backward (each unreached state looks for a neighbour
+/// in the last level) and give exactly a queue BFS's levels and codes, on 1 to 3 threads (the
+/// layout's thread count asserted), with and without the exact frontier, unreachable states
+/// left unreached; with a uniform weight too, and with weights that differ (which keep every
+/// level forward). The same space saying `false` never asks an unreached state.
+#[rstest]
+fn late_levels_run_backward_give_the_queue_bfs_levels(#[values(1, 2, 3)] threads: usize) {
+    let len: u64 = (1 << 18) + 2 * 4321;
+    assert_eq!(
+        crate::two_bit::engine::layout_threads(len, threads),
+        threads,
+        "the search of {len} states runs on {threads} threads"
+    );
+    let sources = [4, 70_000];
+    let distance = queue_distances(len as usize, &sources, |state, visit| {
+        undoable(len, state, visit);
+    });
+    let sizes = level_sizes(&distance);
+    assert!(sizes.len() > 8, "levels {sizes:?}");
+    assert_eq!(
+        sizes.iter().sum::<u64>(),
+        len - APART,
+        "every state but those apart"
+    );
+    for (reversible, exact) in [(true, true), (true, false), (false, true)] {
+        let space = Undoable {
+            len,
+            reversible,
+            apart_asked: Default::default(),
+        };
+        let case = format!("{threads} threads, reversible {reversible}, exact {exact}");
+        let (table, levels) = crate::TwoBitSearch::new(&space, len)
+            .sources(sources)
+            .threads(threads)
+            .exact_frontier(exact)
+            .run();
+        assert_eq!(levels.sizes(), sizes, "{case}");
+        for state in 0..len {
+            assert_eq!(
+                table.code(state).map(u32::from),
+                distance[state as usize].map(|d| d % 3),
+                "state {state}, {case}"
+            );
+        }
+        let asked = space.apart_asked.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            asked > 0,
+            reversible,
+            "states apart asked {asked} times, {case}"
+        );
+        // A uniform weight of 3: the same levels, three times the size.
+        let (_, weighed) = crate::TwoBitSearch::new(&space, len)
+            .sources(sources)
+            .threads(threads)
+            .exact_frontier(exact)
+            .weight(3u64)
+            .run();
+        let tripled: Vec<u64> = sizes.iter().map(|s| 3 * s).collect();
+        assert_eq!(weighed.sizes(), tripled, "{case}, weight 3");
+    }
+    // Weights that differ: the search cannot count its unreached states, and stays forward.
+    let space = Undoable {
+        len,
+        reversible: true,
+        apart_asked: Default::default(),
+    };
+    let (_, weighed) = crate::TwoBitSearch::new(&space, len)
+        .sources(sources)
+        .threads(threads)
+        .weight(|state: u64| state % 5 + 1)
+        .run();
+    let mut weights = vec![0; sizes.len()];
+    for (state, d) in distance.iter().enumerate() {
+        if let Some(d) = d {
+            weights[*d as usize] += state as u64 % 5 + 1;
+        }
+    }
+    assert_eq!(weighed.sizes(), weights, "{threads} threads, weighed");
+    assert_eq!(
+        space.apart_asked.load(std::sync::atomic::Ordering::Relaxed),
+        0,
+        "weights that differ keep the levels forward"
+    );
+}

@@ -712,6 +712,59 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         }
     }
 
+    /// The level run backward on the calling thread: segments claimed in turn, and in each,
+    /// every unreached state looks through its successors (the same as its predecessors in a
+    /// [`Space::reversible`] space) for one with the level's code, and takes the next code
+    /// when it finds one. A thread writes only the words of the segments it claims, a word
+    /// at a time; the others only read them, and a code written now (the next level's) is
+    /// never the one they look for, so no segment is held.
+    fn backward(&self, worker: &mut Worker) {
+        let shared = self.shared;
+        let table = shared.table;
+        let len = shared.len;
+        let shift = shared.layout.segment_words_shift();
+        let code = self.code;
+        loop {
+            let segment = shared.claim.0.fetch_add(1, Ordering::Relaxed);
+            if segment >= shared.layout.segments || shared.failed.load(Ordering::Relaxed) {
+                break;
+            }
+            let start = (segment << shift).min(table.len());
+            let end = ((segment + 1) << shift).min(table.len());
+            for (word, cell) in table.iter().enumerate().take(end).skip(start) {
+                let codes = cell.load(Ordering::Relaxed);
+                let first = (word as u64) << 5;
+                // The low bit of each unreached state's field, none past the space's end.
+                let mut unseen = codes & codes >> 1 & 0x5555_5555_5555_5555;
+                if len - first < 32 {
+                    unseen &= (1u64 << (2 * (len - first))) - 1;
+                }
+                let mut new = 0u64;
+                while unseen != 0 {
+                    let bit = unseen.trailing_zeros();
+                    unseen &= unseen - 1;
+                    let state = first + u64::from(bit / 2);
+                    let mut hit = false;
+                    shared.space.for_each_successor(state, |succ| {
+                        if !hit {
+                            check_bound(state, succ, len);
+                            let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                            hit = codes >> (2 * (succ & 31)) & UNSEEN == code;
+                        }
+                    });
+                    new |= u64::from(hit) << bit;
+                }
+                if new != 0 {
+                    cell.store(
+                        codes & !(new * (UNSEEN ^ self.next_code)),
+                        Ordering::Relaxed,
+                    );
+                    worker.found += shared.weight.of_fields(first, new);
+                }
+            }
+        }
+    }
+
     /// Writes the last level's mail for `segment` (held by the calling thread) with this
     /// level's code, before the segment is expanded: its states are this level's, and their
     /// blocks are expanded with the segment's others.
@@ -1351,6 +1404,12 @@ struct Shared<'a, S, W> {
     depth: Padded<AtomicU64>,
     /// Set by the calling thread when the search is over.
     stop: AtomicBool,
+    /// Whether levels may run backward: the space is [`Space::reversible`], the states weigh
+    /// the same, and the table is in memory.
+    may_backward: bool,
+    /// Set by the calling thread for a level run backward ([`Level::backward`]); once set it
+    /// stays, since a backward level marks no dirty blocks for a forward one.
+    backward: AtomicBool,
     /// The weight reached in the level, added up by every thread.
     found: Padded<AtomicU64>,
     /// In a confined search, the weight of the level's own states reached by its mail (the
@@ -1455,7 +1514,12 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
     /// to it.
     fn level_work(&self, worker: &mut Worker, depth: u64) {
         let level = self.level(depth);
+        let backward = self.backward.load(Ordering::Relaxed);
         self.guard(|| {
+            if backward {
+                level.backward(worker);
+                return;
+            }
             level.expand(worker);
             level.flush_far(worker);
             if !self.layout.confined {
@@ -1464,9 +1528,11 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         });
         self.barrier.wait();
         self.guard(|| {
-            level.apply(worker);
-            if let Some(reached) = self.reached() {
-                level.merge(worker, reached);
+            if !backward {
+                level.apply(worker);
+                if let Some(reached) = self.reached() {
+                    level.merge(worker, reached);
+                }
             }
             self.found.0.fetch_add(worker.found, Ordering::Relaxed);
             self.applied.0.fetch_add(worker.applied, Ordering::Relaxed);
@@ -1548,6 +1614,9 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             }
             match next {
                 Some(depth) if !self.failed.load(Ordering::Relaxed) => {
+                    if self.backward_from_now(&mut plan) {
+                        self.backward.store(true, Ordering::Relaxed);
+                    }
                     self.claim.0.store(0, Ordering::Relaxed);
                     self.depth.0.store(depth, Ordering::Relaxed);
                 }
@@ -1576,6 +1645,10 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
                 }
             }
             let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
+            if self.backward.load(Ordering::Relaxed) {
+                // The way successors are read does not apply to a level run backward.
+                continue;
+            }
             let mut switched = reads.measured(start.elapsed(), expanded, self.layout.threads);
             if self.switch_reads_after == Some(depth) {
                 // Decided the other way from now on.
@@ -1586,6 +1659,25 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
                 self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
             }
         }
+    }
+
+    /// Whether the level about to be expanded runs backward ([`Level::backward`]): it may
+    /// ([`Shared::may_backward`]), no seed is still to come, and fewer states are unreached
+    /// than the level holds, so that asking each unreached state costs less than expanding
+    /// each state of the level.
+    fn backward_from_now<I: Iterator<Item = (u64, u32)>>(&self, plan: &mut Plan<I>) -> bool {
+        if self.backward.load(Ordering::Relaxed) {
+            return true;
+        }
+        let Some(weight) = self.weight.uniform().filter(|_| self.may_backward) else {
+            return false;
+        };
+        if plan.seeds.peek().is_some() {
+            return false;
+        }
+        let reached: u64 = plan.sizes.iter().sum::<u64>() / weight;
+        let level = plan.sizes.last().map_or(0, |&size| size / weight);
+        self.len.saturating_sub(reached) < level
     }
 
     /// Reaches `seed` at the level of `depth` (written with that level's code, marked dirty in
@@ -1836,6 +1928,10 @@ pub(super) fn search_in<S: Space + Sync>(
         claim: Padded(AtomicUsize::new(0)),
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),
+        may_backward: space.reversible()
+            && store.is_none()
+            && weight.uniform().is_some_and(|w| w > 0),
+        backward: AtomicBool::new(false),
         found: Padded(AtomicU64::new(0)),
         applied: Padded(AtomicU64::new(0)),
         pending: (0..layout.threads)

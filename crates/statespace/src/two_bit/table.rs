@@ -218,12 +218,25 @@ pub trait Weight: Sync {
     fn of_block(&self, first: u64, fields: u128) -> u64 {
         self.of_fields(first, fields as u64) + self.of_fields(first + 32, (fields >> 64) as u64)
     }
+
+    /// The weight of every state when they all weigh the same, `None` otherwise (the
+    /// default): with it the search knows how many states its levels hold, and so how many
+    /// are still unreached (see [`Space::reversible`](crate::Space::reversible)).
+    #[inline]
+    fn uniform(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl Weight for u64 {
     #[inline]
     fn of(&self, _: u64) -> u64 {
         *self
+    }
+
+    #[inline]
+    fn uniform(&self) -> Option<u64> {
+        Some(*self)
     }
 
     #[inline]
