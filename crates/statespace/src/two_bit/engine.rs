@@ -60,6 +60,15 @@
 //! before its blocks are expanded (see [`WARM_SHIFT`]), so that its words come from memory at
 //! streaming speed rather than a cache line at a time.
 //!
+//! A space whose moves can be undone in one move ([`Space::reversible`]), searched in memory
+//! with states of one weight, runs its late levels *backward* ([`Level::backward`]): once fewer
+//! states are unreached than the level holds, each unreached state looks through its own
+//! successors for one with the level's code (its predecessors, in such a space), the first one
+//! found ending its search; it writes only its own word, so threads share segments with no
+//! hold, mail or dirty bit. On the cube-like spaces whose last levels hold most of the space,
+//! the level that would expand the most states asks a third as many instead. Once a level runs
+//! backward the rest do (no dirty blocks are marked for a forward one).
+//!
 //! The calling thread is one of the workers and also runs the level loop (seeds, level sizes,
 //! progress) while the others wait. Threads meet three times a level at a [`Barrier`] that
 //! spins before it sleeps.
@@ -723,7 +732,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         let table = shared.table;
         let len = shared.len;
         let shift = shared.layout.segment_words_shift();
-        let code = self.code;
+        // A word's unreached states' successors, each one's word asked of the cache as it is
+        // generated, then read state by state: the loads overlap instead of waiting one
+        // after another.
+        let mut successors = std::mem::take(&mut worker.batch);
+        let mut ends = [0usize; 32];
+        let mut bits = [0u32; 32];
         loop {
             let segment = shared.claim.0.fetch_add(1, Ordering::Relaxed);
             if segment >= shared.layout.segments || shared.failed.load(Ordering::Relaxed) {
@@ -739,20 +753,33 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 if len - first < 32 {
                     unseen &= (1u64 << (2 * (len - first))) - 1;
                 }
-                let mut new = 0u64;
+                if unseen == 0 {
+                    continue;
+                }
+                successors.clear();
+                let mut states = 0;
                 while unseen != 0 {
                     let bit = unseen.trailing_zeros();
                     unseen &= unseen - 1;
                     let state = first + u64::from(bit / 2);
-                    let mut hit = false;
                     shared.space.for_each_successor(state, |succ| {
-                        if !hit {
-                            check_bound(state, succ, len);
-                            let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
-                            hit = codes >> (2 * (succ & 31)) & UNSEEN == code;
-                        }
+                        check_bound(state, succ, len);
+                        prefetch_read(&table[(succ >> 5) as usize]);
+                        successors.push(succ);
+                    });
+                    bits[states] = bit;
+                    ends[states] = successors.len();
+                    states += 1;
+                }
+                let mut new = 0u64;
+                let mut from = 0;
+                for (&bit, &to) in bits.iter().zip(&ends).take(states) {
+                    let hit = successors[from..to].iter().any(|&succ| {
+                        let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                        codes >> (2 * (succ & 31)) & UNSEEN == self.code
                     });
                     new |= u64::from(hit) << bit;
+                    from = to;
                 }
                 if new != 0 {
                     cell.store(
@@ -763,6 +790,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 }
             }
         }
+        successors.clear();
+        worker.batch = successors;
     }
 
     /// Writes the last level's mail for `segment` (held by the calling thread) with this

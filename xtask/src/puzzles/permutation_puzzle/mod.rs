@@ -3,6 +3,7 @@
 //! arrays), the checker replaying the binary's move sequences, the shipped definitions
 //! ([`geometry`]) and the generator of judge data; the registry ([`crate::puzzles`]) lists it.
 
+mod bench;
 pub mod check;
 pub mod definition;
 mod generate;
@@ -21,7 +22,7 @@ pub const PUZZLE: Puzzle = Puzzle {
     checker: |_| Some(check::check as crate::kit::check::Checker),
     generate: generate::generate,
     pages: pages::pages,
-    benches: &[],
+    benches: &[("puzzles", bench::bench)],
     commands: &[],
 };
 
