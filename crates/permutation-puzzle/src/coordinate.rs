@@ -55,6 +55,62 @@ pub(crate) enum PermRank {
     Multiset { counts: Vec<usize> },
 }
 
+/// The rank of the arrangement `perm` of a multiset of `counts` (`total` arrangements), in the
+/// integer type `$t`, wide enough for `total * perm.len()`.
+macro_rules! multiset_rank {
+    ($t:ty, $counts:expr, $perm:expr, $total:expr) => {{
+        // The counts left, on the stack: ranking allocates nothing.
+        let mut stack = [0usize; 256];
+        let left = &mut stack[..$counts.len()];
+        left.copy_from_slice($counts);
+        let mut remaining = $perm.len() as $t;
+        // Arrangements of what is left.
+        let mut total = $total as $t;
+        let mut rank: $t = 0;
+        for &p in $perm {
+            let p = p as usize;
+            for &count in left.iter().take(p) {
+                if count > 0 {
+                    rank += total * count as $t / remaining;
+                }
+            }
+            total = total * left[p] as $t / remaining;
+            left[p] -= 1;
+            remaining -= 1;
+        }
+        rank as u64
+    }};
+}
+
+/// Writes into `perm` the arrangement of rank `rank` of a multiset of `counts` (`total`
+/// arrangements), in the integer type `$t`, wide enough for `total * perm.len()`.
+macro_rules! multiset_unrank {
+    ($t:ty, $counts:expr, $perm:expr, $total:expr, $rank:expr) => {{
+        let mut stack = [0usize; 256];
+        let left = &mut stack[..$counts.len()];
+        left.copy_from_slice($counts);
+        let mut remaining = $perm.len() as $t;
+        let mut total = $total as $t;
+        let mut rank = $rank as $t;
+        for slot in $perm.iter_mut() {
+            for (label, count) in left.iter_mut().enumerate() {
+                if *count == 0 {
+                    continue;
+                }
+                let with = total * *count as $t / remaining;
+                if rank < with {
+                    *slot = label as u8;
+                    total = with;
+                    *count -= 1;
+                    break;
+                }
+                rank -= with;
+            }
+            remaining -= 1;
+        }
+    }};
+}
+
 impl PermRank {
     /// The number of ranks, `None` past `u64`.
     pub(crate) fn size(&self) -> Option<u64> {
@@ -88,26 +144,13 @@ impl PermRank {
                 }
             }
             PermRank::Multiset { counts } => {
-                // The counts left, on the stack: ranking allocates nothing.
-                let mut stack = [0usize; 256];
-                let left = &mut stack[..counts.len()];
-                left.copy_from_slice(counts);
-                let mut remaining = perm.len() as u128;
-                // Arrangements of what is left.
-                let mut total = u128::from(multinomial(counts).expect("checked size"));
-                let mut rank: u128 = 0;
-                for &p in perm {
-                    let p = p as usize;
-                    for &count in left.iter().take(p) {
-                        if count > 0 {
-                            rank += total * count as u128 / remaining;
-                        }
-                    }
-                    total = total * left[p] as u128 / remaining;
-                    left[p] -= 1;
-                    remaining -= 1;
-                }
-                Some(rank as u64)
+                let total = multinomial(counts).expect("checked size");
+                // In `u64` when `total * n` fits (every table coordinate), else in `u128`.
+                Some(if total.checked_mul(perm.len() as u64).is_some() {
+                    multiset_rank!(u64, counts, perm, total)
+                } else {
+                    multiset_rank!(u128, counts, perm, total)
+                })
             }
         }
     }
@@ -145,25 +188,11 @@ impl PermRank {
                 }
             }
             PermRank::Multiset { counts } => {
-                let mut left = counts.clone();
-                let mut remaining = perm.len() as u128;
-                let mut total = u128::from(multinomial(counts).expect("checked size"));
-                let mut rank = u128::from(rank);
-                for slot in perm.iter_mut() {
-                    for (label, count) in left.iter_mut().enumerate() {
-                        if *count == 0 {
-                            continue;
-                        }
-                        let with = total * *count as u128 / remaining;
-                        if rank < with {
-                            *slot = label as u8;
-                            total = with;
-                            *count -= 1;
-                            break;
-                        }
-                        rank -= with;
-                    }
-                    remaining -= 1;
+                let total = multinomial(counts).expect("checked size");
+                if total.checked_mul(perm.len() as u64).is_some() {
+                    multiset_unrank!(u64, counts, perm, total, rank);
+                } else {
+                    multiset_unrank!(u128, counts, perm, total, rank);
                 }
             }
         }
