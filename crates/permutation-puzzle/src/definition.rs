@@ -55,6 +55,10 @@ pub struct NamedMove {
     pub(crate) kind: MoveKind,
     /// The cost twsearch gives it: how many turns of the base move it is the shortest way round.
     pub(crate) cost: u64,
+    /// The name of the `Move`, `MoveSequence` or `MoveAlias` it is a power of.
+    pub(crate) base: String,
+    /// The line that defines that base move.
+    pub(crate) line: usize,
 }
 
 impl NamedMove {
@@ -248,12 +252,12 @@ pub(crate) struct WrittenSet {
     pub(crate) ori_line: usize,
 }
 
-/// Reads a number of at most 255 made of digits.
+/// Reads a number of at most 255 made of digits (leading zeros allowed, however many).
 fn number(token: &str, line: usize, what: &str, min: u16) -> Result<u16, ParseError> {
+    let significant = token.trim_start_matches('0');
     let value =
-        (!token.is_empty() && token.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| token.parse::<u16>().ok())
-            .flatten()
+        (!token.is_empty() && significant.len() <= 3 && token.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| significant.parse::<u16>().unwrap_or(0))
             .filter(|v| (min..=255).contains(v));
     value
         .ok_or_else(|| ParseError::expected(line, format!("{what} from {min} to 255"), Some(token)))
@@ -477,6 +481,9 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
     let mut moves: Vec<NamedMove> = Vec::new();
     let mut pending: Vec<PendingSequence> = Vec::new();
     let mut illegal_lines: Vec<(usize, Vec<String>)> = Vec::new();
+    // The line of each set, and of each move name a Move, MoveSequence or MoveAlias line writes.
+    let mut set_lines: Vec<usize> = Vec::new();
+    let mut move_lines: Vec<(&str, usize)> = Vec::new();
     let mut last_line = 0;
     while let Some((_, tokens)) = lines.peek() {
         if starts_scramble(tokens, section == Section::Moves) {
@@ -505,7 +512,8 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                     return Err(misplaced("must come before Solved"));
                 }
                 count(4, "Set NAME SLOTS ORIENTATIONS")?;
-                sets.push(read_set(&tokens, line, &sets)?);
+                sets.push(read_set(&tokens, line, &sets, &set_lines)?);
+                set_lines.push(line);
                 section = Section::Sets;
             }
             "Solved" | "StartState" => {
@@ -533,6 +541,7 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                     return Err(misplaced("must come after Solved"));
                 };
                 count(2, "the move's name")?;
+                written_once(&mut move_lines, tokens[1], line)?;
                 let written = read_block(
                     lines,
                     &sets,
@@ -554,7 +563,9 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                 if solved.is_none() {
                     return Err(misplaced("must come after Solved"));
                 }
-                pending.push(read_sequence(&tokens, line, keyword == "MoveAlias")?);
+                let sequence = read_sequence(&tokens, line, keyword == "MoveAlias")?;
+                written_once(&mut move_lines, tokens[1], line)?;
+                pending.push(sequence);
             }
             "Illegal" => {
                 if solved.is_none() {
@@ -604,6 +615,7 @@ fn assemble(
         ));
     };
     resolve_sequences(&sets, pending, &mut moves)?;
+    one_position_a_name(&moves)?;
     if !moves.iter().any(|m| m.kind == MoveKind::Search) {
         return Err(ParseError::expected(
             next_line,
@@ -640,8 +652,31 @@ fn token_count(tokens: &[&str], line: usize, wanted: usize, what: &str) -> Resul
     }
 }
 
-/// The set of a `Set NAME SLOTS ORIENTATIONS` line, refused when `sets` has its name already.
-fn read_set(tokens: &[&str], line: usize, sets: &[SetDef]) -> Result<SetDef, ParseError> {
+/// Records that `line` defines the move `name`, refused when an earlier line of `lines` (the
+/// name and line of each `Move`, `MoveSequence` and `MoveAlias` so far) defines it already.
+fn written_once<'a>(
+    lines: &mut Vec<(&'a str, usize)>,
+    name: &'a str,
+    line: usize,
+) -> Result<(), ParseError> {
+    if let Some((_, first)) = lines.iter().find(|(n, _)| *n == name) {
+        return Err(ParseError::invalid(
+            line,
+            format!("move {name} is defined twice, first on line {first}"),
+        ));
+    }
+    lines.push((name, line));
+    Ok(())
+}
+
+/// The set of a `Set NAME SLOTS ORIENTATIONS` line, refused when `sets` (defined on
+/// `set_lines`) has its name already.
+fn read_set(
+    tokens: &[&str],
+    line: usize,
+    sets: &[SetDef],
+    set_lines: &[usize],
+) -> Result<SetDef, ParseError> {
     let size = number(tokens[2], line, "the number of slots", 1)? as usize;
     let omod = number(tokens[3], line, "the number of orientations", 1)?;
     if omod > u16::from(MAX_OMOD) {
@@ -650,10 +685,13 @@ fn read_set(tokens: &[&str], line: usize, sets: &[SetDef]) -> Result<SetDef, Par
             format!("{omod} orientations: at most {MAX_OMOD} are supported"),
         ));
     }
-    if sets.iter().any(|s| s.name == tokens[1]) {
+    if let Some(set) = sets.iter().position(|s| s.name == tokens[1]) {
         return Err(ParseError::invalid(
             line,
-            format!("set {} is defined twice", tokens[1]),
+            format!(
+                "set {} is defined twice, first on line {}",
+                tokens[1], set_lines[set]
+            ),
         ));
     }
     Ok(SetDef {
@@ -842,10 +880,56 @@ fn expand_move(
             position: power.clone(),
             kind,
             cost: signed.unsigned_abs(),
+            base: name.to_string(),
+            line,
         });
         power = power.then(position, &omods);
     }
     Ok(())
+}
+
+/// Checks that every name of `moves` (written, or generated for a power) names one position:
+/// two moves of one name are the same move written twice over (`Move U2` beside `Move U`, as
+/// twsearch allows), or the later line of the first such pair is refused, naming the other.
+fn one_position_a_name(moves: &[NamedMove]) -> Result<(), ParseError> {
+    let mut first: std::collections::HashMap<&str, &NamedMove> = std::collections::HashMap::new();
+    let mut clash: Option<(&NamedMove, &NamedMove)> = None;
+    for mv in moves {
+        let Some(&other) = first.get(mv.name.as_str()) else {
+            first.insert(&mv.name, mv);
+            continue;
+        };
+        if other.position != mv.position {
+            let (earlier, later) = if other.line <= mv.line {
+                (other, mv)
+            } else {
+                (mv, other)
+            };
+            if clash.is_none_or(|(_, seen)| later.line < seen.line) {
+                clash = Some((earlier, later));
+            }
+        }
+    }
+    let Some((earlier, later)) = clash else {
+        return Ok(());
+    };
+    let describe = |mv: &NamedMove| {
+        if mv.name == mv.base {
+            format!("move {}", mv.name)
+        } else {
+            format!("the power {} of move {}", mv.name, mv.base)
+        }
+    };
+    Err(ParseError::invalid(
+        later.line,
+        format!(
+            "{} would name two different moves: {}, and {} on line {}",
+            later.name,
+            describe(later),
+            describe(earlier),
+            earlier.line
+        ),
+    ))
 }
 
 /// The order of a move: the lcm over its cycles of the cycle's length times the order of the

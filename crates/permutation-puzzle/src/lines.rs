@@ -18,14 +18,21 @@ fn is_separator(c: char) -> bool {
 
 impl<'a> TokenLines<'a> {
     /// The lines of `text` that hold tokens: a line whose first token starts with `#` is a
-    /// comment; a line ends in `\n` or `\r\n`.
+    /// comment; a line ends in `\n` or `\r\n` (the last may lack its line break).
     pub(crate) fn new(text: &'a str) -> Self {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = Vec::new();
         let mut count = 0;
+        let last = text.split('\n').count() - 1;
         for (index, line) in text.split('\n').enumerate() {
             count = index + 1;
-            let line = line.strip_suffix('\r').unwrap_or(line);
+            // Only a `\r` before a `\n` belongs to the line break: a lone one at the very end
+            // is part of the last token.
+            let line = if index < last {
+                line.strip_suffix('\r').unwrap_or(line)
+            } else {
+                line
+            };
             let tokens: Vec<&str> = line.split(is_separator).filter(|t| !t.is_empty()).collect();
             if tokens.first().is_some_and(|t| !t.starts_with('#')) {
                 lines.push((index + 1, tokens));

@@ -473,6 +473,71 @@ impl Rank {
             .collect()
     }
 
+    /// A 64-bit key of everything a two-bit table over this rank depends on, for a table saved
+    /// to a file: the sets' sizes and orientation counts, Solved (its labels and the pieces
+    /// whose orientation is ignored), the search moves of the metric, the `Illegal` lines, and
+    /// the rank's coordinates and length. Not the puzzle's name, nor the names of its sets and
+    /// moves, its rotations or its aliases, which do not change the table: a definition that
+    /// differs only in those has the same key. Anything else that differs (even the order of
+    /// the moves) gives another key.
+    pub fn table_key(&self) -> u64 {
+        // FNV-1a over the parts, each length-prefixed.
+        struct Key(u64);
+        impl Key {
+            fn bytes(&mut self, bytes: &[u8]) {
+                for &b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+                    self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+            fn number(&mut self, n: u64) {
+                self.bytes(&n.to_le_bytes());
+            }
+            fn position(&mut self, position: &Position) {
+                for (perm, ori) in position.perm.iter().zip(&position.ori) {
+                    self.bytes(perm);
+                    self.bytes(ori);
+                }
+            }
+        }
+        let puzzle = &self.puzzle;
+        let mut key = Key(0xcbf2_9ce4_8422_2325);
+        key.number(puzzle.sets.len() as u64);
+        for (set, wild) in puzzle.sets.iter().zip(&puzzle.wild) {
+            key.number(set.size as u64);
+            key.number(u64::from(set.omod));
+            key.bytes(&wild.iter().map(|&w| u8::from(w)).collect::<Vec<u8>>());
+        }
+        key.position(&puzzle.solved);
+        key.number(self.move_positions.len() as u64);
+        for mv in &self.move_positions {
+            key.position(mv);
+        }
+        key.number(puzzle.illegal.len() as u64);
+        for illegal in &puzzle.illegal {
+            key.number(illegal.set as u64);
+            key.number(illegal.slot as u64);
+            key.bytes(
+                &illegal
+                    .labels
+                    .iter()
+                    .map(|&l| u8::from(l))
+                    .collect::<Vec<u8>>(),
+            );
+        }
+        // The coordinates as `info` describes them, sets named by their index.
+        let mut anonymous = puzzle.clone();
+        for (index, set) in anonymous.sets.iter_mut().enumerate() {
+            set.name = index.to_string();
+        }
+        for c in &self.coordinates {
+            key.bytes(c.describe(&anonymous).as_bytes());
+            key.number(c.size);
+            key.number(c.solved);
+        }
+        key.number(self.len);
+        key.0
+    }
+
     /// The product of each set's permutations and orientations, twsearch's measure (labels
     /// that repeat counted as a multiset, the parity and orientation sum kept by every move
     /// folded out), as a float: it may pass 2^64.

@@ -795,6 +795,39 @@ End
 Illegal P 12 5
 ";
 
+/// The key of a saved table follows what the table depends on, and nothing else.
+#[test]
+fn the_table_key_changes_with_the_table_only() {
+    let key = |text: &str, metric| {
+        Rank::new(&parse(text).unwrap(), metric)
+            .unwrap()
+            .table_key()
+    };
+    let cube = key(CUBE_FIXED_CORNER, Metric::Htm);
+    // Another name, set and move names, an alias and a rotation: the same table.
+    let renamed = format!(
+        "{}MoveAlias Flip Turn2\nMove x\nC\n2 3 4 1 5 6 7 8\nEnd\n",
+        CUBE_FIXED_CORNER
+            .replace("CORNERS", "C")
+            .replace("Cube2FixedCorner", "Other")
+            .replace("Move U\n", "Move Turn\n")
+    );
+    assert_eq!(key(&renamed, Metric::Htm), cube);
+    assert_ne!(key(CUBE_FIXED_CORNER, Metric::Qtm), cube);
+    // The same moves and the same rank (computed): only the `Illegal` line differs.
+    let free = EVEN_TWELVE.replace("Illegal P 12 5\n", "");
+    let len = |text: &str| Rank::new(&parse(text).unwrap(), Metric::Htm).unwrap().len();
+    assert_eq!(len(&free), len(EVEN_TWELVE));
+    assert_ne!(key(&free, Metric::Htm), key(EVEN_TWELVE, Metric::Htm));
+    // Every flip has order 2: the quarter-turn metric has the same moves, and the same table.
+    let stack = pancakes(5, false);
+    assert_eq!(key(&stack, Metric::Htm), key(&stack, Metric::Qtm));
+    assert_ne!(
+        key(&stack, Metric::Htm),
+        key(&pancakes(5, true), Metric::Htm)
+    );
+}
+
 /// The computed path (each coordinate unranked once a state, each move ranked again from the
 /// slots it changes) gives exactly the successors of the rank's own step, move by move, on
 /// random states: pancakes (a flip keeps the bottom's digits), and even moves with the parity

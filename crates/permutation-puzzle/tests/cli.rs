@@ -64,10 +64,42 @@ fn broken_inputs_are_refused_in_one_line_naming_the_line() {
             "scramble_unknown_move",
             &format!("{PANCAKES4}ScrambleAlg a\nF9\nEnd\n"),
         ),
+        (
+            "move_defined_twice",
+            &format!("{PANCAKES4}Move F2\nS\n2 1 3 4\nEnd\n"),
+        ),
     ] {
         let refused = run(&[], input);
         let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
         assert!(message.starts_with("line "), "{message}");
         insta::assert_snapshot!(format!("judge_refusal_{name}"), message);
     }
+}
+
+#[test]
+fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_line() {
+    let path = std::env::temp_dir().join(format!(
+        "permutation-puzzle-twice-{}.tws",
+        std::process::id()
+    ));
+    std::fs::write(
+        &path,
+        format!("{PANCAKES4}# F3 again\nMove F3\nS\n3 2 1 4\nEnd\n"),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        &["god", file][..],
+        &["info", file],
+        &["solve", file, "--scramble", "F2"],
+    ] {
+        let refused = run(args, "");
+        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+        assert_eq!(
+            message,
+            format!("{file}: line 20: move F3 is defined twice, first on line 11"),
+            "{args:?}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
 }

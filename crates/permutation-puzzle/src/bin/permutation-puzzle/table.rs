@@ -1,5 +1,7 @@
 //! The search of `god` in memory or on disk, and saved tables: magic, version, the
-//! definition's hash, the length, a CRC-32 of the words, then the words.
+//! definition's key ([`Rank::table_key`]), the length, a CRC-32 of the words, then the words.
+//! Every byte of the header is checked against the definition, and the words against their
+//! CRC-32 (which catches any one damaged byte, and any burst of up to 32 bits).
 
 use std::path::Path;
 
@@ -9,19 +11,16 @@ use statespace::{TwoBitSearch, TwoBitTable};
 use statespace_disk::RunOnDisk;
 
 const MAGIC: &[u8; 8] = b"PERMPZ2B";
-const VERSION: u32 = 1;
+/// 2: the key covers `Illegal` lines and ignored orientations (version 1 hashed the moves, the
+/// coordinates and Solved only, so two definitions differing in `Illegal` lines alone could
+/// share a table).
+const VERSION: u32 = 2;
 const HEADER: usize = 8 + 4 + 8 + 8 + 4;
 
-/// A hash of what the table belongs to: the puzzle's moves and rank.
+/// What the table belongs to: the definition and the metric, as far as the table depends on
+/// them.
 fn fingerprint(rank: &Rank) -> u64 {
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(format!("{:?}", rank.coordinates()).as_bytes());
-    hasher.update(rank.move_names().join(" ").as_bytes());
-    hasher.update(format!("{:?}", rank.puzzle().moves()).as_bytes());
-    let low = hasher.finalize();
-    let mut second = crc32fast::Hasher::new();
-    second.update(format!("{:?}{}", rank.puzzle().solved(), rank.len()).as_bytes());
-    u64::from(low) << 32 | u64::from(second.finalize())
+    rank.table_key()
 }
 
 /// Searches `rank`'s whole space, in memory (refused up front when it does not fit) or in
@@ -83,8 +82,15 @@ pub(crate) fn save(path: &Path, rank: &Rank, table: &TwoBitTable) -> Result<(), 
 pub(crate) fn load(path: &Path, rank: &Rank) -> Result<TwoBitTable, Failure> {
     let refuse = |what: &str| Failure::new(format!("{}: {what}", path.display()));
     let bytes = std::fs::read(path).map_err(|e| refuse(&e.to_string()))?;
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+    let magic_length = bytes.len().min(MAGIC.len());
+    if bytes[..magic_length] != MAGIC[..magic_length] {
         return Err(refuse("not a table saved by permutation-puzzle god --save"));
+    }
+    if bytes.len() < HEADER {
+        return Err(refuse(&format!(
+            "cut short: {} bytes, fewer than a table's header of {HEADER}",
+            bytes.len()
+        )));
     }
     let field = |at: usize, len: usize| -> u64 {
         let mut buf = [0u8; 8];
@@ -98,14 +104,29 @@ pub(crate) fn load(path: &Path, rank: &Rank) -> Result<TwoBitTable, Failure> {
         return Err(refuse("a table of another definition or metric"));
     }
     let len = field(20, 8);
-    if len != rank.len() || (bytes.len() - HEADER) as u64 != len.div_ceil(32) * 8 {
-        return Err(refuse(
-            "the table's length does not match (cut short or another puzzle's)",
-        ));
+    let want = HEADER as u64 + len.div_ceil(32) * 8;
+    if len != rank.len() {
+        return Err(refuse(&format!(
+            "a table of {len} positions, and this definition has {}",
+            rank.len()
+        )));
+    }
+    if bytes.len() as u64 != want {
+        return Err(refuse(&format!(
+            "{} bytes, where a table of {len} positions has {want} ({})",
+            bytes.len(),
+            if (bytes.len() as u64) < want {
+                "cut short"
+            } else {
+                "bytes past its end"
+            }
+        )));
     }
     let words = &bytes[HEADER..];
     if crc32fast::hash(words) != field(28, 4) as u32 {
-        return Err(refuse("the table is damaged (checksum)"));
+        return Err(refuse(
+            "the table is damaged: its checksum does not match its contents",
+        ));
     }
     let words = words
         .chunks_exact(8)
