@@ -88,12 +88,15 @@ fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_li
     )
     .unwrap();
     let file = path.to_str().unwrap();
-    for args in [
-        &["god", file][..],
+    let commands: [&[&str]; 3] = [
+        &["god", file],
         &["info", file],
         &["solve", file, "--scramble", "F2"],
-    ] {
-        let refused = run(args, "");
+    ];
+    let runs: Vec<_> = commands.iter().map(|args| (args, run(args, ""))).collect();
+    // Removed before anything is asserted, so that a failure leaves nothing behind.
+    std::fs::remove_file(&path).unwrap();
+    for (args, refused) in runs {
         let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
         assert_eq!(
             message,
@@ -101,5 +104,4 @@ fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_li
             "{args:?}"
         );
     }
-    std::fs::remove_file(&path).unwrap();
 }
