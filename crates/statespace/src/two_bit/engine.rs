@@ -73,41 +73,33 @@
 //! progress) while the others wait. Threads meet three times a level at a [`Barrier`] that
 //! spins before it sleeps.
 
-use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, PoisonError, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::{Mutex, PoisonError, RwLock};
 
-use crate::arena::{prefetch_read, prefetch_write};
-use crate::members::{InBlock, Members};
 use crate::reads::Reads;
 use crate::space::Space;
-use crate::space::Successors;
 
-use super::store::{LevelStart, Resume, TableStore};
-use super::table::{
-    TableAllocError, TwoBitTable, UNSEEN, Weight, check_block_bound, check_bound, reach_in_word,
-    try_filled,
-};
+use super::store::{Resume, TableStore};
+use super::table::{TableAllocError, TwoBitTable, Weight, try_filled};
 
 mod backward;
+mod fields;
 mod layout;
 mod lead;
 mod level;
+mod shared;
 mod sink;
 mod sync;
 mod worker;
 
 use layout::*;
-use lead::*;
-use level::*;
-use sink::*;
+use shared::*;
 use sync::*;
 use worker::*;
 
+pub use fields::compress_fields;
 #[cfg(test)]
 pub(crate) use layout::layout_threads;
-pub use sink::compress_fields;
 
 /// How [`search`] searches, besides the space.
 pub(super) struct Options {

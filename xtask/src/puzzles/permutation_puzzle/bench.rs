@@ -61,7 +61,7 @@ fn run(program: &Path, args: &[&str], parse: fn(&str) -> Vec<u64>) -> Result<Run
 }
 
 /// Our `god` output: `D COUNT` lines.
-fn our_levels(text: &str) -> Vec<u64> {
+pub(super) fn our_levels(text: &str) -> Vec<u64> {
     text.lines()
         .filter_map(|line| {
             let (d, count) = line.split_once(' ')?;
@@ -73,7 +73,7 @@ fn our_levels(text: &str) -> Vec<u64> {
 
 /// twsearch's `-g` output: `Dist D cnt COUNT tot TOTAL in SECONDS` lines, the last one (the
 /// empty level it stops at) left out.
-fn twsearch_levels(text: &str) -> Vec<u64> {
+pub(super) fn twsearch_levels(text: &str) -> Vec<u64> {
     text.lines()
         .filter_map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -175,19 +175,4 @@ pub fn bench(runs: usize) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_distributions_are_read_from_both_outputs() {
-        let ours = "0 1\n1 9\n2 54\ntotal 64\ngods-number 2\nantipode 2 U R\n";
-        assert_eq!(our_levels(ours), [1, 9, 54]);
-        let theirs = "Calculated canonical states in 0.1\nDist 0 cnt 1 tot 1 in 0.01\n\
-                      Dist 1 cnt 9 tot 10 in 0.02\nDist 2 cnt 54 tot 64 in 0.03\n\
-                      Dist 3 cnt 0 tot 64 in 0.03\n";
-        assert_eq!(twsearch_levels(theirs), [1, 9, 54]);
-    }
 }

@@ -369,3 +369,15 @@ fn packed_and_boxed_searches_agree() {
         );
     }
 }
+
+/// The bench reads the distribution from our `god` output and from twsearch's `-g` output
+/// alike (the empty level twsearch stops at left out).
+#[test]
+fn the_bench_reads_the_distributions_from_both_outputs() {
+    let ours = "0 1\n1 9\n2 54\ntotal 64\ngods-number 2\nantipode 2 U R\n";
+    assert_eq!(super::bench::our_levels(ours), [1, 9, 54]);
+    let theirs = "Calculated canonical states in 0.1\nDist 0 cnt 1 tot 1 in 0.01\n\
+                  Dist 1 cnt 9 tot 10 in 0.02\nDist 2 cnt 54 tot 64 in 0.03\n\
+                  Dist 3 cnt 0 tot 64 in 0.03\n";
+    assert_eq!(super::bench::twsearch_levels(theirs), [1, 9, 54]);
+}

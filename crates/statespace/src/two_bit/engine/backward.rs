@@ -1,7 +1,13 @@
 //! A level run backward ([`Level::backward`]): each unreached state looks for a successor in
 //! the level, in a space whose moves can be undone.
 
-use super::*;
+use std::sync::atomic::Ordering;
+
+use super::level::*;
+use super::worker::*;
+use crate::arena::prefetch_read;
+use crate::space::Space;
+use crate::two_bit::table::{UNSEEN, Weight, check_bound};
 
 impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// The level run backward on the calling thread: segments claimed in turn, and in each,

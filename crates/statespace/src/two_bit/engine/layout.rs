@@ -1,8 +1,6 @@
 //! [`Layout`]: how the table is cut into segments, their sizes, and which thread applies each
 //! segment's mail.
 
-use super::*;
-
 /// States per segment, as a power of two, at least: 2^16 states are 16 KiB of codes, so
 /// successors that change one of the eight smallest digits of a base-4 rank stay in the
 /// segment, and a level's work spreads over the threads even when it lies in a few hundred
@@ -118,3 +116,22 @@ impl Layout {
         self.segment_shift - 5
     }
 }
+
+/// log2 of the far single successors a thread gathers for one segment before it reaches them
+/// (a segment held once for all of them, or the lot mailed): 256 states, 2 KiB, so that the
+/// buckets of a table of a few hundred segments stay in a core's L2 cache. A single state in
+/// the unit tests, so that buckets are reached while other threads hold segments, and some
+/// are mailed.
+#[cfg(not(test))]
+pub(super) const FAR_BUCKET_SHIFT: u32 = 8;
+#[cfg(test)]
+pub(super) const FAR_BUCKET_SHIFT: u32 = 1;
+
+/// log2 of the fewest far successors a bucket holds, however many the segments.
+#[cfg(not(test))]
+pub(super) const MIN_FAR_BUCKET_SHIFT: u32 = 4;
+#[cfg(test)]
+pub(super) const MIN_FAR_BUCKET_SHIFT: u32 = 1;
+
+/// log2 of the most far successors a thread's buckets hold together.
+pub(super) const FAR_STATES_SHIFT: u32 = 20;

@@ -2,7 +2,17 @@
 //! state by state or as sets, successors reached, batched, bucketed or mailed, then the mail
 //! applied and the reached bits merged.
 
-use super::*;
+use std::sync::PoisonError;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::fields::*;
+use super::layout::*;
+use super::shared::*;
+use super::worker::*;
+use crate::arena::{prefetch_read, prefetch_write};
+use crate::members::Members;
+use crate::space::{Space, Successors};
+use crate::two_bit::table::{UNSEEN, Weight, reach_in_word};
 
 /// A level's work: the search's shared part, the code of the level expanded, the code written
 /// into the states it reaches, and the dirty bits of both.
@@ -480,26 +490,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         self.after_block(worker, segment, first, local);
     }
 
-    /// A sink for the successors of the block of 64 from `first`, in `segment`.
-    #[inline(always)]
-    pub(super) fn sink<'l, 'w>(
-        &'l self,
-        worker: &'w mut Worker,
-        segment: usize,
-        first: u64,
-    ) -> Sink<'l, 'w, 's, 'a, S, W> {
-        Sink {
-            level: self,
-            worker,
-            segment,
-            block: InBlock::new(first, self.shared.len),
-            table: self.shared.table,
-            len: self.shared.len,
-            far_mask: self.far_mask,
-            layout: self.shared.layout,
-        }
-    }
-
     /// After a block's expansion: its own successors reached as one set, and the batch probed
     /// once it is full.
     #[inline(always)]
@@ -689,6 +679,22 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 self.reach_word(&mut worker.found, word as usize, mask);
             }
             slot.clear();
+        }
+    }
+}
+
+impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
+    /// The level of `depth`: its code, and the dirty bits of it and of the next.
+    pub(super) fn level(&self, depth: u64) -> Level<'_, 'a, S, W> {
+        let parity = (depth % 2) as usize;
+        Level {
+            shared: self,
+            far_mask: self.far_mask.0.load(Ordering::Relaxed),
+            code: depth % 3,
+            next_code: (depth + 1) % 3,
+            current: &self.dirty[parity],
+            next: &self.dirty[1 - parity],
+            reverse: self.layout.confined && depth % 2 == 1,
         }
     }
 }

@@ -1,6 +1,14 @@
 //! [`Sink`]: where a space reports the successors of the block being expanded.
 
-use super::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::layout::*;
+use super::level::*;
+use super::worker::*;
+use crate::arena::prefetch_read;
+use crate::members::{InBlock, Members};
+use crate::space::{Space, Successors};
+use crate::two_bit::table::{UNSEEN, Weight, check_block_bound, check_bound};
 
 /// What [`Space::expand_block`] reports into during a level: successors are bounds-checked,
 /// and those in the segment held reached at once (sets) or batched with their words
@@ -160,36 +168,24 @@ impl<S: Space + Sync, W: Weight> Successors for Sink<'_, '_, '_, '_, S, W> {
     }
 }
 
-/// Calls `expand` for each state of `states` (bit `i` for `first + i`), lowest first, and
-/// counts them in `expanded`.
-#[inline(always)]
-pub(super) fn each_state(
-    first: u64,
-    mut states: u64,
-    expanded: &mut u64,
-    mut expand: impl FnMut(u64),
-) {
-    while states != 0 {
-        let state = first + u64::from(states.trailing_zeros());
-        states &= states - 1;
-        *expanded += 1;
-        expand(state);
+impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
+    /// A sink for the successors of the block of 64 from `first`, in `segment`.
+    #[inline(always)]
+    pub(super) fn sink<'l, 'w>(
+        &'l self,
+        worker: &'w mut Worker,
+        segment: usize,
+        first: u64,
+    ) -> Sink<'l, 'w, 's, 'a, S, W> {
+        Sink {
+            level: self,
+            worker,
+            segment,
+            block: InBlock::new(first, self.shared.len),
+            table: self.shared.table,
+            len: self.shared.len,
+            far_mask: self.far_mask,
+            layout: self.shared.layout,
+        }
     }
-}
-
-/// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`: a word of a
-/// table's codes (or of a [`Members`] layout) as a bit a state.
-///
-/// ```
-/// // States 0 and 2 of a word of codes, as the table lays out their fields' low bits.
-/// assert_eq!(statespace::block::compress_fields(0b01_00_01), 0b101);
-/// ```
-#[inline(always)]
-pub fn compress_fields(fields: u64) -> u64 {
-    let mut x = fields & 0x5555_5555_5555_5555;
-    x = (x | x >> 1) & 0x3333_3333_3333_3333;
-    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
-    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    (x | x >> 16) & 0xffff_ffff
 }

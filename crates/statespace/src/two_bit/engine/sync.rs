@@ -2,7 +2,9 @@
 //! which segments a thread holds ([`Holds`]), and values alone on their cache lines
 //! ([`Padded`]).
 
-use super::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// How long a thread at a [`Barrier`] spins before it sleeps, when every thread has a core of
 /// its own: 2 ms, as the levels of small tables are a few milliseconds long and a thread that

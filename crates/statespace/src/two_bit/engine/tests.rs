@@ -1,6 +1,9 @@
 //! The segments, the barrier and the gathering of a word's codes.
 
+use std::time::Duration;
+
 use super::*;
+use crate::members::Members;
 
 /// The even bits of `m` (bits `2i`), packed into the low 32 bits (bit `i`).
 fn gather(mut m: u64) -> u64 {

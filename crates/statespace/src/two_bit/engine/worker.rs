@@ -1,7 +1,11 @@
 //! A thread's own part of a level ([`Worker`]): its dirty marks ([`Dirty`]), the far
 //! successors it gathers in buckets per segment ([`Far`]), and the mail it sends.
 
-use super::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::layout::*;
+use crate::reads::Reads;
+use crate::two_bit::table::{TableAllocError, try_filled};
 
 /// The dirty bits of every block (pair of words) of the table: a bit each, 64 blocks a word.
 ///
@@ -98,25 +102,6 @@ pub(super) const NEAR_SHIFT: u32 = 16;
 pub(super) fn far_mask(reads: Reads) -> u64 {
     if reads.gathers() { !0 << NEAR_SHIFT } else { 0 }
 }
-
-/// log2 of the far single successors a thread gathers for one segment before it reaches them
-/// (a segment held once for all of them, or the lot mailed): 256 states, 2 KiB, so that the
-/// buckets of a table of a few hundred segments stay in a core's L2 cache. A single state in
-/// the unit tests, so that buckets are reached while other threads hold segments, and some
-/// are mailed.
-#[cfg(not(test))]
-pub(super) const FAR_BUCKET_SHIFT: u32 = 8;
-#[cfg(test)]
-pub(super) const FAR_BUCKET_SHIFT: u32 = 1;
-
-/// log2 of the fewest far successors a bucket holds, however many the segments.
-#[cfg(not(test))]
-pub(super) const MIN_FAR_BUCKET_SHIFT: u32 = 4;
-#[cfg(test)]
-pub(super) const MIN_FAR_BUCKET_SHIFT: u32 = 1;
-
-/// log2 of the most far successors a thread's buckets hold together.
-pub(super) const FAR_STATES_SHIFT: u32 = 20;
 
 /// The far single successors a thread has gathered: a bucket per segment, of `1 << shift`
 /// states each, reached (or mailed) a bucket at a time when it is full and at the end of the
