@@ -279,13 +279,14 @@ fn parse_matches_the_reference_on_arbitrary_text() {
 /// Every refusal in the judge data (`testdata/hanoi-relaxed/bad`), its message reviewed as a snapshot.
 #[test]
 fn judge_data_refusals() {
-    if !judge::testing::judge_data_present(env!("CARGO_MANIFEST_DIR"), "hanoi-relaxed/bad") {
-        return;
+    for (path, name) in
+        judge::testing::judge_files(env!("CARGO_MANIFEST_DIR"), "hanoi-relaxed/bad", "in")
+    {
+        let message = judge::testing::refusal(&path, parse);
+        insta::with_settings!({ snapshot_suffix => name, input_file => &path }, {
+            insta::assert_snapshot!(message);
+        });
     }
-    insta::glob!("../../../testdata/hanoi-relaxed/bad", "*.in", |path| {
-        let message = judge::testing::refusal(path, parse);
-        insta::assert_snapshot!(message);
-    });
 }
 
 /// The same configuration the shared model's tests build: disc 3 and disc 1 on peg 1, disc 2 on

@@ -374,13 +374,12 @@ fn pegs_show_the_numbers_users_see() {
 /// Every refusal in the judge data (`testdata/hanoi/bad`), its message reviewed as a snapshot.
 #[test]
 fn judge_data_refusals() {
-    if !judge::testing::judge_data_present(env!("CARGO_MANIFEST_DIR"), "hanoi/bad") {
-        return;
+    for (path, name) in judge::testing::judge_files(env!("CARGO_MANIFEST_DIR"), "hanoi/bad", "in") {
+        let message = judge::testing::refusal(&path, parse);
+        insta::with_settings!({ snapshot_suffix => name, input_file => &path }, {
+            insta::assert_snapshot!(message);
+        });
     }
-    insta::glob!("../../../testdata/hanoi/bad", "*.in", |path| {
-        let message = judge::testing::refusal(path, parse);
-        insta::assert_snapshot!(message);
-    });
 }
 
 #[test]

@@ -785,13 +785,13 @@ fn pegs_and_discs_show_the_numbers_users_see() {
 /// Every refusal in the judge data (`testdata/hanoi4/bad`), its message reviewed as a snapshot.
 #[test]
 fn judge_data_refusals() {
-    if !judge::testing::judge_data_present(env!("CARGO_MANIFEST_DIR"), "hanoi4/bad") {
-        return;
+    for (path, name) in judge::testing::judge_files(env!("CARGO_MANIFEST_DIR"), "hanoi4/bad", "in")
+    {
+        let message = judge::testing::refusal(&path, parse);
+        insta::with_settings!({ snapshot_suffix => name, input_file => &path }, {
+            insta::assert_snapshot!(message);
+        });
     }
-    insta::glob!("../../../testdata/hanoi4/bad", "*.in", |path| {
-        let message = judge::testing::refusal(path, parse);
-        insta::assert_snapshot!(message);
-    });
 }
 
 /// The Frame-Stewart numbers for 1 to 20 discs as published (OEIS A007664).

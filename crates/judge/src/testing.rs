@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// What one run printed.
@@ -527,6 +527,40 @@ pub fn judge_data_present(manifest_dir: &str, folder: &str) -> bool {
         );
     }
     present
+}
+
+/// The files of the judge data folder `folder` (under the workspace's `testdata/`, as
+/// [`judge_data_present`] finds it) whose names end in `.{extension}`, sorted by name: each
+/// one's path and file name, for a snapshot named after it (`insta`'s `snapshot_suffix`). Empty
+/// outside the workspace.
+///
+/// # Panics
+/// When the folder cannot be listed.
+pub fn judge_files(manifest_dir: &str, folder: &str, extension: &str) -> Vec<(PathBuf, String)> {
+    if !judge_data_present(manifest_dir, folder) {
+        return Vec::new();
+    }
+    let dir = Path::new(manifest_dir).join("../../testdata").join(folder);
+    let mut files: Vec<(PathBuf, String)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .map(|path| {
+            let name = path
+                .file_name()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
+            (path, name)
+        })
+        .collect();
+    files.sort_by(|a, b| a.1.cmp(&b.1));
+    assert!(
+        !files.is_empty(),
+        "no .{extension} files in {}",
+        dir.display()
+    );
+    files
 }
 
 /// Checks, for every subcommand of the binary whose arguments are `T`, the messages of the

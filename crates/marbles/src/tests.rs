@@ -428,11 +428,11 @@ fn parse_matches_the_reference_on_arbitrary_text() {
 /// Every refusal in the judge data (`testdata/marbles/bad`), its message reviewed as a snapshot.
 #[test]
 fn judge_data_refusals() {
-    if !judge::testing::judge_data_present(env!("CARGO_MANIFEST_DIR"), "marbles/bad") {
-        return;
+    for (path, name) in judge::testing::judge_files(env!("CARGO_MANIFEST_DIR"), "marbles/bad", "in")
+    {
+        let message = judge::testing::refusal(&path, parse);
+        insta::with_settings!({ snapshot_suffix => name, input_file => &path }, {
+            insta::assert_snapshot!(message);
+        });
     }
-    insta::glob!("../../../testdata/marbles/bad", "*.in", |path| {
-        let message = judge::testing::refusal(path, parse);
-        insta::assert_snapshot!(message);
-    });
 }
