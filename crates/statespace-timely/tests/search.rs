@@ -284,6 +284,7 @@ fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
 }
 
 #[test]
+#[ignore = "one expansion sleeps 2.5 peer timeouts by design (about 10 s); CI runs it (--include-ignored)"]
 fn a_slow_process_is_not_taken_for_a_silent_one() {
     // One expansion at level 2400 outlasts the peer timeout two and a half times: the
     // heartbeats (a second apart, from a thread of their own) keep coming all the same. The

@@ -655,9 +655,19 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
         } else {
             (1 << 16) + rng.u64(..3 << 16)
         };
-        let lengths: Vec<u64> = (0..2 + round % 3)
+        let mut lengths: Vec<u64> = (0..2 + round % 3)
             .map(|_| choices[rng.usize(..choices.len())])
             .collect();
+        if round == 5 {
+            // Jumps of every scale, so that the large table is crossed in a few hundred levels
+            // (short jumps alone would take millions, each a meeting of the threads).
+            lengths.extend([1000, 65_539, (1 << 20) + 7]);
+        } else if threads > 2 {
+            // More threads than this machine's cores sleep and wake at every level's barriers
+            // (a third of a millisecond a level): a jump of 1000 keeps the levels to a few
+            // hundred, where lengths such as 128 and 65,519 alone make 32,824.
+            lengths.push(1000);
+        }
         let space = Jumps { len, lengths };
         let source = rng.u64(..len);
         let (table, levels) = crate::TwoBitSearch::new(&space, len)
