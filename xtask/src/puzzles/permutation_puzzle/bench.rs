@@ -86,6 +86,19 @@ pub(super) fn twsearch_levels(text: &str) -> Vec<u64> {
         .collect()
 }
 
+/// The product of the sets' sizes that `info` reports for the definition at `path`.
+fn product_of_sets(ours: &Path, path: &Path) -> Result<f64, String> {
+    let output = Command::new(ours)
+        .arg("info")
+        .arg(path)
+        .output()
+        .map_err(|e| format!("{}: {e}", ours.display()))?;
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("product-of-sets ")?.trim().parse().ok())
+        .ok_or_else(|| format!("{}: no product-of-sets line from info", path.display()))
+}
+
 /// The median time and the largest peak memory of `runs`.
 fn summary(runs: &mut [Run]) -> (Duration, u64) {
     runs.sort_by_key(|r| r.time);
@@ -109,9 +122,38 @@ pub fn bench(runs: usize) -> Result<(), String> {
     // Each run takes seconds (twsearch's on the pyraminx, two minutes): 3 by default.
     let runs = runs.clamp(1, 3);
     let dir = crate::workspace::root().join("testdata/permutation-puzzle");
+    // `BENCH_PUZZLES=a.tws:b.tws` times other definitions instead (twsearch's own samples,
+    // say, kept outside the repository).
+    let chosen: Vec<(PathBuf, String)> = match std::env::var("BENCH_PUZZLES") {
+        Ok(list) => list
+            .split(':')
+            .filter(|p| !p.is_empty())
+            .map(|p| (PathBuf::from(p), "from BENCH_PUZZLES".to_string()))
+            .collect(),
+        Err(_) => DEFINITIONS
+            .iter()
+            .map(|(file, what)| (dir.join(file), (*what).to_string()))
+            .collect(),
+    };
     println!("permutation-puzzle god vs twsearch -g, median of {runs} interleaved runs each");
-    for (file, what) in DEFINITIONS {
-        let path = dir.join(file);
+    for (path, what) in &chosen {
+        let file = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        // twsearch's `-g` indexes the product of the sets (the `info` line): past 2^32
+        // entries (a GiB of table) it is not run.
+        let product = product_of_sets(&ours, path)?;
+        let twsearch = twsearch.as_ref().filter(|_| {
+            let fits = product <= 2f64.powi(32);
+            if !fits {
+                println!(
+                    "  ({file}: twsearch would index the product of its sets, {product:.3e} \
+                     entries: not run)"
+                );
+            }
+            fits
+        });
         let path_text = path.to_string_lossy().into_owned();
         let one = ["god", &path_text, "--antipodes", "0", "--threads", "1"];
         let two = ["god", &path_text, "--antipodes", "0", "--threads", "2"];
@@ -120,7 +162,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
         for _ in 0..runs {
             ones.push(run(&ours, &one, our_levels)?);
             twos.push(run(&ours, &two, our_levels)?);
-            if let Some(tw) = &twsearch {
+            if let Some(tw) = twsearch {
                 tws.push(run(tw, &theirs, twsearch_levels)?);
             }
         }
