@@ -5,7 +5,6 @@ use std::sync::atomic::Ordering;
 
 use super::level::*;
 use super::worker::*;
-use crate::arena::prefetch_read;
 use crate::space::Space;
 use crate::two_bit::table::{UNSEEN, Weight, check_bound};
 
@@ -16,17 +15,16 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// when it finds one. A thread writes only the words of the segments it claims, a word
     /// at a time; the others only read them, and a code written now (the next level's) is
     /// never the one they look for, so no segment is held.
+    ///
+    /// Each state's successors are read one after another, stopping at the first in the level
+    /// (gathering a word's successors with their words prefetched first was slower on the
+    /// 2x2x2: most states stop at one of their first few successors).
     pub(super) fn backward(&self, worker: &mut Worker) {
         let shared = self.shared;
         let table = shared.table;
         let len = shared.len;
         let shift = shared.layout.segment_words_shift();
-        // A word's unreached states' successors, each one's word asked of the cache as it is
-        // generated, then read state by state: the loads overlap instead of waiting one
-        // after another.
-        let mut successors = std::mem::take(&mut worker.batch);
-        let mut ends = [0usize; 32];
-        let mut bits = [0u32; 32];
+        let code = self.code;
         loop {
             let segment = shared.claim.0.fetch_add(1, Ordering::Relaxed);
             if segment >= shared.layout.segments || shared.failed.load(Ordering::Relaxed) {
@@ -42,33 +40,20 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
                 if len - first < 32 {
                     unseen &= (1u64 << (2 * (len - first))) - 1;
                 }
-                if unseen == 0 {
-                    continue;
-                }
-                successors.clear();
-                let mut states = 0;
+                let mut new = 0u64;
                 while unseen != 0 {
                     let bit = unseen.trailing_zeros();
                     unseen &= unseen - 1;
                     let state = first + u64::from(bit / 2);
+                    let mut hit = false;
                     shared.space.for_each_successor(state, |succ| {
-                        check_bound(state, succ, len);
-                        prefetch_read(&table[(succ >> 5) as usize]);
-                        successors.push(succ);
-                    });
-                    bits[states] = bit;
-                    ends[states] = successors.len();
-                    states += 1;
-                }
-                let mut new = 0u64;
-                let mut from = 0;
-                for (&bit, &to) in bits.iter().zip(&ends).take(states) {
-                    let hit = successors[from..to].iter().any(|&succ| {
-                        let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
-                        codes >> (2 * (succ & 31)) & UNSEEN == self.code
+                        if !hit {
+                            check_bound(state, succ, len);
+                            let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                            hit = codes >> (2 * (succ & 31)) & UNSEEN == code;
+                        }
                     });
                     new |= u64::from(hit) << bit;
-                    from = to;
                 }
                 if new != 0 {
                     cell.store(
@@ -79,7 +64,5 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
                 }
             }
         }
-        successors.clear();
-        worker.batch = successors;
     }
 }
