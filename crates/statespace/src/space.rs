@@ -34,6 +34,33 @@ pub trait Space {
     /// are then the fewer. A space that answers `true` wrongly (a move into a state that may
     /// not leave it, or an unreachable state next to a reachable one) gets wrong levels: the
     /// default is `false`.
+    ///
+    /// # Example
+    ///
+    /// A ring of `n` states, a move one step either way: every move is undone by the other.
+    /// Most states are two or three levels from the end when the last levels run backward; the
+    /// levels are the ring's (two states at each distance but the first and the last).
+    ///
+    /// ```
+    /// use statespace::{Space, TwoBitSearch};
+    ///
+    /// struct Ring(u64);
+    ///
+    /// impl Space for Ring {
+    ///     fn reversible(&self) -> bool {
+    ///         true
+    ///     }
+    ///     fn for_each_successor<F: FnMut(u64)>(&self, s: u64, mut visit: F) {
+    ///         visit((s + 1) % self.0);
+    ///         visit((s + self.0 - 1) % self.0);
+    ///     }
+    /// }
+    ///
+    /// let (_, levels) = TwoBitSearch::new(&Ring(1000), 1000).sources([0]).threads(2).run();
+    /// let mut ring = vec![2; 501];
+    /// (ring[0], ring[500]) = (1, 1);
+    /// assert_eq!(levels.sizes(), ring);
+    /// ```
     #[inline]
     fn reversible(&self) -> bool {
         false

@@ -222,6 +222,12 @@ pub trait Weight: Sync {
     /// The weight of every state when they all weigh the same, `None` otherwise (the
     /// default): with it the search knows how many states its levels hold, and so how many
     /// are still unreached (see [`Space::reversible`](crate::Space::reversible)).
+    ///
+    /// ```
+    /// use statespace::Weight;
+    /// assert_eq!(3u64.uniform(), Some(3)); // every state weighs 3
+    /// assert_eq!((|s: u64| s % 2 + 1).uniform(), None); // weights that differ
+    /// ```
     #[inline]
     fn uniform(&self) -> Option<u64> {
         None
