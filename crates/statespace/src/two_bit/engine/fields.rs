@@ -19,7 +19,7 @@ pub(super) fn each_state(
 }
 
 /// The low bit of each two-bit field of `fields` (bit `2i`), packed as bit `i`: a word of a
-/// table's codes (or of a [`Members`] layout) as a bit a state.
+/// table's codes (or of a [`Members`](crate::block::Members) layout) as a bit a state.
 ///
 /// ```
 /// // States 0 and 2 of a word of codes, as the table lays out their fields' low bits.
