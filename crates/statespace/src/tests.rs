@@ -663,9 +663,9 @@ fn two_bit_bfs_reaches_sets_reported_anywhere(#[case] threads: usize) {
             // (short jumps alone would take millions, each a meeting of the threads).
             lengths.extend([1000, 65_539, (1 << 20) + 7]);
         } else if threads > 2 {
-            // More threads than this machine's cores sleep and wake at every level's barriers
-            // (a third of a millisecond a level): a jump of 1000 keeps the levels to a few
-            // hundred, where lengths such as 128 and 65,519 alone make 32,824.
+            // More threads than this machine's cores sleep and wake at every level's barriers:
+            // a jump of 1000 keeps the levels to a few hundred, where lengths such as 128 and
+            // 65,519 alone make tens of thousands.
             lengths.push(1000);
         }
         let space = Jumps { len, lengths };

@@ -166,7 +166,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
                 tws.push(run(tw, &theirs, twsearch_levels)?);
             }
         }
-        let reference = &ones[0].levels.clone();
+        let reference = ones[0].levels.clone();
         if reference.is_empty() {
             return Err(format!("{file}: no levels in our output"));
         }
@@ -176,7 +176,7 @@ pub fn bench(runs: usize) -> Result<(), String> {
             .chain(twos.iter().map(|r| ("ours, 2 threads", r)))
             .chain(tws.iter().map(|r| ("twsearch", r)))
         {
-            if &run.levels != reference {
+            if run.levels != reference {
                 return Err(format!(
                     "{file}: {who} printed the levels {:?}, ours {reference:?}",
                     run.levels

@@ -16,9 +16,9 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
     /// at a time; the others only read them, and a code written now (the next level's) is
     /// never the one they look for, so no segment is held.
     ///
-    /// Each state's successors are read one after another, stopping at the first in the level
-    /// (gathering a word's successors with their words prefetched first was slower on the
-    /// 2x2x2: most states stop at one of their first few successors).
+    /// Each state's successors are read one after another, stopping at the first in the level:
+    /// most states stop at one of their first few, so prefetching them all first does not pay
+    /// (measured in docs/performance.md).
     pub(super) fn backward(&self, worker: &mut Worker) {
         let shared = self.shared;
         let table = shared.table;
