@@ -14,6 +14,9 @@ pub(crate) struct Hooks {
     pub(crate) free: Option<u64>,
     /// The undo log's size that calls for a checkpoint, if the test says.
     pub(crate) every: Option<u64>,
+    /// The pairs of mail a thread keeps before it spills them, and the bytes of a run, if the
+    /// test says.
+    pub(crate) spill: Option<(usize, usize)>,
 }
 
 impl Default for Hooks {
@@ -22,6 +25,7 @@ impl Default for Hooks {
             undo_room: u64::MAX,
             free: None,
             every: None,
+            spill: None,
         }
     }
 }
@@ -58,4 +62,24 @@ pub(crate) fn set_hooks(dir: &Path, hooks: Hooks) {
 /// The depths of the checkpoints taken in `dir` so far, and forgets them.
 pub(crate) fn checkpoints(dir: &Path) -> Vec<u64> {
     with_folder(dir, |folder| std::mem::take(&mut folder.2))
+}
+
+/// The runs of mail written in each folder (the folder of the search, not its `mail/`).
+static RUNS: Mutex<Vec<(PathBuf, u64)>> = Mutex::new(Vec::new());
+
+/// A run of mail was written in `dir`.
+pub(crate) fn run_written(dir: &Path) {
+    let mut runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    match runs.iter_mut().find(|(path, _)| path == dir) {
+        Some((_, count)) => *count += 1,
+        None => runs.push((dir.to_path_buf(), 1)),
+    }
+}
+
+/// How many runs of mail were written in `dir`.
+pub(crate) fn runs_written(dir: &Path) -> u64 {
+    let runs = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    runs.iter()
+        .find(|(path, _)| path == dir)
+        .map_or(0, |&(_, count)| count)
 }

@@ -34,9 +34,14 @@
 //!   a segment's mail as it claims the segment, before expanding it: a level passes over the
 //!   table once. Levels claim segments in alternate directions, so that each starts among the
 //!   segments the last one left in memory.
+//! - `mail/`: the mail a level sends to the next, when a thread's outgrows what it keeps in
+//!   memory (a sixty-fourth of what the process may take): sorted by segment, repeats dropped,
+//!   gaps written in a few bytes each, in runs that the next level reads a segment at a time,
+//!   each segment's piece checked by a CRC-32 first. A level whose mail went to runs starts
+//!   with a checkpoint that lists them; the runs before it are then removed.
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
 //!   length, the depth, the level sizes so far, the blocks the level expands (a bit per 64
-//!   states) and its mail. Written whole or not at all (a temporary file renamed), checked by
+//!   states), its mail kept in memory and the runs of it in `mail/`. Written whole or not at all (a temporary file renamed), checked by
 //!   a CRC-32 on load.
 //! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
 //!   the search wrote into, which of its states were unreached before the first write (a bit
@@ -64,7 +69,7 @@
 //! its own file is written whole, synced and renamed. A kill or a power cut then leaves the
 //! table as the checkpoint had it, plus pages each of which has a committed record; the log
 //! takes them back. What the folder cannot survive is a file changed by someone else: a log
-//! removed, cut or with a byte changed is refused, never trusted (the search must then be
+//! or a run of mail removed, cut or with a byte changed is refused, never trusted (the search must then be
 //! started again in an empty folder).
 //!
 use std::fs::File;
@@ -76,12 +81,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 mod error;
 mod private;
 mod resident;
+mod spill;
 mod undo;
 mod words;
 
 pub use error::DiskError;
 use private::{PAGE_SHIFT, Private};
 use resident::Resident;
+use spill::{RunRecord, Spill, SpillError};
 use undo::Undo;
 pub use words::WordFile;
 use words::{fill, free_bytes};
@@ -102,8 +109,9 @@ const UNDO_FILE: &str = "undo";
 
 const CHECKPOINT_MAGIC: &[u8; 8] = b"2BITCKPT";
 /// The checkpoint's version: 2 holds the level's mail, which 1 (a search that applied each
-/// level's mail before the next level) did not; both are read.
-const VERSION: u32 = 2;
+/// level's mail before the next level) did not; 3 lists the runs of mail in `mail/` that the
+/// level applies. All three are read.
+const VERSION: u32 = 3;
 
 /// log2 of the words of the undo log's unit, a page of 4 KiB (2^14 states): only the pages
 /// that a level writes new states into are saved.
@@ -172,6 +180,10 @@ struct DiskStore {
     failure: Mutex<Option<DiskError>>,
     /// How many checkpoints were written in this run.
     checkpoints: AtomicU64,
+    /// The mail between levels kept on disk, and how many pairs of it a thread keeps in memory
+    /// before it hands them over.
+    spill: Spill,
+    spill_at: usize,
 }
 
 /// The payload of the unwinding that stops the engine when a save fails (the error itself is
@@ -196,7 +208,10 @@ impl DiskStore {
     ) -> Result<(Self, Option<Resume>), DiskError> {
         let needed = Self::table_bytes(len);
         std::fs::create_dir_all(dir).map_err(|source| io_error(dir, dir, needed, source))?;
-        let resume = read_checkpoint(dir, key, len)?;
+        let (resume, runs) = match read_checkpoint(dir, key, len)? {
+            Some((resume, runs)) => (Some(resume), runs),
+            None => (None, Vec::new()),
+        };
         let table_path = dir.join(TABLE_FILE);
         let words =
             usize::try_from(len.div_ceil(32)).map_err(|_| TableAllocError { bytes: needed })?;
@@ -261,6 +276,13 @@ impl DiskStore {
         let most_pages = memory
             .or_else(|| cache_bytes(len))
             .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
+        let (spill_at, run_bytes) = spill_sizes(dir, len);
+        let spill = Spill::new(dir, segment_shift + 5, len, run_bytes);
+        // The runs of mail the checkpoint's level applies, checked; those of other levels
+        // removed (a new search removes them all).
+        spill
+            .restore(resume.as_ref().map_or(0, |r| r.depth), &runs)
+            .map_err(|e| spill_error(dir, needed, e))?;
         let disk = Self {
             table,
             resident: Resident::new(segment_count),
@@ -278,6 +300,8 @@ impl DiskStore {
             every: Self::checkpoint_bytes(dir, needed),
             failure: Mutex::new(None),
             checkpoints: AtomicU64::new(0),
+            spill,
+            spill_at,
         };
         Ok((disk, resume))
     }
@@ -395,6 +419,7 @@ impl DiskStore {
             .flush()
             .map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
         let path = self.dir.join(CHECKPOINT_FILE);
+        let runs = self.spill.records(depth);
         let write = || -> io::Result<()> {
             let mut file = AtomicFile::create(&path, true)?;
             file.write_plain(CHECKPOINT_MAGIC)?;
@@ -408,6 +433,7 @@ impl DiskStore {
                 sizes.len() as u64,
                 dirty.len() as u64,
                 mail.iter().map(|piece| piece.len() as u64).sum(),
+                runs.len() as u64,
             ])?;
             file.write_summed(self.key.as_bytes())?;
             file.write_words(sizes.iter().copied())?;
@@ -417,6 +443,7 @@ impl DiskStore {
                     .flat_map(|piece| piece.iter())
                     .flat_map(|&(word, states)| [word, states]),
             )?;
+            file.write_words(runs.iter().flat_map(RunRecord::words))?;
             file.commit(Some(12))
         };
         write().map_err(|source| io_error(&path, &self.dir, needed, source))?;
@@ -429,6 +456,10 @@ impl DiskStore {
             cell.store(0, Ordering::Relaxed);
         }
         self.checkpoints.fetch_add(1, Ordering::Relaxed);
+        // The runs of mail only checkpoints before this one listed.
+        self.spill
+            .checkpointed(depth, complete)
+            .map_err(|e| spill_error(&self.dir, needed, e))?;
         #[cfg(test)]
         hooks::checkpoint_taken(&self.dir, depth);
         Ok(())
@@ -493,8 +524,38 @@ impl TableStore for DiskStore {
         self.resident.leave(start >> self.segment_shift);
     }
 
+    fn spill_at(&self) -> Option<usize> {
+        Some(self.spill_at)
+    }
+
+    fn spill(&self, thread: usize, mail: &mut Vec<(u64, u64)>) {
+        if let Err(error) = self.spill.take(thread, mail) {
+            self.fail(spill_error(&self.dir, Self::table_bytes(self.len), error));
+        }
+    }
+
+    fn spilled_any(&self) -> bool {
+        self.spill.spilled_any()
+    }
+
+    fn has_spilled(&self, start: usize, _end: usize) -> bool {
+        self.spill.has(start)
+    }
+
+    fn spilled(&self, start: usize, _end: usize, visit: &mut dyn FnMut(u64, u64)) {
+        if let Err(error) = self.spill.visit(start, visit) {
+            self.fail(spill_error(&self.dir, Self::table_bytes(self.len), error));
+        }
+    }
+
     fn level_start(&self, level: &LevelStart<'_>) {
-        if level.complete || self.wants_checkpoint() {
+        // The last level's mail all in runs, synced, before a checkpoint lists them; a level
+        // that applies runs takes a checkpoint, so that the runs before are removed.
+        if let Err(error) = self.spill.level_start(level.depth) {
+            self.fail(spill_error(&self.dir, Self::table_bytes(self.len), error));
+        }
+        let applies_runs = !self.spill.records(level.depth).is_empty();
+        if level.complete || applies_runs || self.wants_checkpoint() {
             let written = self.checkpoint(
                 level.depth,
                 level.sizes,
@@ -598,7 +659,7 @@ fn run_on_disk<S: Space + Sync, W: Weight, P: FnMut(u32, u64)>(
 /// # Errors
 /// [`DiskError`] when the checkpoint cannot be read, is damaged, or belongs to another search.
 pub fn finished(dir: &Path, key: &str, len: u64) -> Result<bool, DiskError> {
-    Ok(read_checkpoint(dir, key, len)?.is_some_and(|resume| resume.complete))
+    Ok(read_checkpoint(dir, key, len)?.is_some_and(|(resume, _)| resume.complete))
 }
 
 /// The store, shared between the table that owns it and the caller that reads its failure.
@@ -629,6 +690,26 @@ impl TableStore for Shared {
     fn level_start(&self, level: &LevelStart<'_>) {
         self.0.level_start(level);
     }
+
+    fn spill_at(&self) -> Option<usize> {
+        self.0.spill_at()
+    }
+
+    fn spill(&self, thread: usize, mail: &mut Vec<(u64, u64)>) {
+        self.0.spill(thread, mail);
+    }
+
+    fn spilled_any(&self) -> bool {
+        self.0.spilled_any()
+    }
+
+    fn has_spilled(&self, start: usize, end: usize) -> bool {
+        self.0.has_spilled(start, end)
+    }
+
+    fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+        self.0.spilled(start, end, visit);
+    }
 }
 
 /// The bytes of the table's changed pages kept in memory at once by a search of `len` states
@@ -639,8 +720,38 @@ fn cache_bytes(len: u64) -> Option<u64> {
     memory::budget().map(|budget| budget.allowed.saturating_sub(len / 256) / 2)
 }
 
+/// How many pairs of mail a thread keeps before it hands them to the runs (16 bytes each), and
+/// the bytes of encoded mail it keeps before it writes a run: a sixty-fourth and a sixteenth
+/// of what the process may take (in the tests, what a test says).
+fn spill_sizes(dir: &Path, len: u64) -> (usize, usize) {
+    #[cfg(test)]
+    if let Some(sizes) = hooks::hooks(dir).spill {
+        return sizes;
+    }
+    let _ = (dir, len);
+    let allowed = memory::budget().map_or(1 << 32, |budget| budget.allowed);
+    let pairs = (allowed / 64 / 16).clamp(1 << 12, 1 << 20);
+    let bytes = (allowed / 16).clamp(1 << 20, 1 << 28);
+    (pairs as usize, bytes as usize)
+}
+
+/// A [`SpillError`] as a [`DiskError`].
+fn spill_error(dir: &Path, needed: u64, error: SpillError) -> DiskError {
+    match error {
+        SpillError::Io(path, source) => io_error(&path, dir, needed, source),
+        SpillError::Damaged(path, what) => DiskError::Damaged {
+            path,
+            what: format!("the run of mail {what}"),
+        },
+    }
+}
+
 /// Reads `dir`'s checkpoint for the search `key` of `len` states: `None` when there is none.
-fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, DiskError> {
+fn read_checkpoint(
+    dir: &Path,
+    key: &str,
+    len: u64,
+) -> Result<Option<(Resume, Vec<RunRecord>)>, DiskError> {
     let path = dir.join(CHECKPOINT_FILE);
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
@@ -655,10 +766,11 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
         return Err(damaged("is not a two-bit search's checkpoint"));
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    // The words of the header after the checksum: version 1 had no mail.
+    // The words of the header after the checksum: version 1 had no mail, 2 no runs.
     let header = match version {
         1 => 6,
-        VERSION => 7,
+        2 => 7,
+        VERSION => 8,
         _ => return Err(damaged("is of another version")),
     };
     let sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
@@ -669,8 +781,16 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
         .chunks_exact(8)
         .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
     let mut next = || words.next().unwrap_or(0);
-    let [key_len, found_len, depth, complete, sizes, dirty, mail] =
-        std::array::from_fn(|i| if i < header { next() } else { 0 });
+    let [
+        key_len,
+        found_len,
+        depth,
+        complete,
+        sizes,
+        dirty,
+        mail,
+        runs,
+    ] = std::array::from_fn(|i| if i < header { next() } else { 0 });
     let key_start = 16 + 8 * header;
     let key_end = key_start + key_len as usize;
     let found_key = bytes
@@ -688,6 +808,7 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
     let rest = &bytes[key_end..];
     let expected = mail
         .checked_mul(2)
+        .and_then(|words| words.checked_add(runs.checked_mul(5)?))
         .and_then(|words| words.checked_add(sizes))
         .and_then(|words| words.checked_add(dirty))
         .and_then(|words| words.checked_mul(8));
@@ -700,18 +821,27 @@ fn read_checkpoint(dir: &Path, key: &str, len: u64) -> Result<Option<Resume>, Di
     let sizes: Vec<u64> = words.by_ref().take(sizes as usize).collect();
     let dirty: Vec<u64> = words.by_ref().take(dirty as usize).collect();
     let mut mail_words = Vec::with_capacity(2 * mail as usize);
-    mail_words.extend(words);
+    mail_words.extend(words.by_ref().take(2 * mail as usize));
+    let mut records = Vec::with_capacity(runs as usize);
+    for _ in 0..runs {
+        records.push(RunRecord::from_words(std::array::from_fn(|_| {
+            words.next().expect("counted")
+        })));
+    }
     let mail = mail_words
         .chunks_exact(2)
         .map(|pair| (pair[0], pair[1]))
         .collect();
-    Ok(Some(Resume {
-        depth,
-        sizes,
-        dirty,
-        mail,
-        complete: complete != 0,
-    }))
+    Ok(Some((
+        Resume {
+            depth,
+            sizes,
+            dirty,
+            mail,
+            complete: complete != 0,
+        },
+        records,
+    )))
 }
 
 #[cfg(test)]

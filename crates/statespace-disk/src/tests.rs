@@ -7,7 +7,7 @@ use rstest::rstest;
 
 use statespace::{Space, TwoBitSearch, TwoBitTable, from_fn};
 
-use crate::hooks::{Hooks, checkpoints, set_hooks};
+use crate::hooks::{Hooks, checkpoints, runs_written, set_hooks};
 use crate::{DiskError, RunOnDisk};
 
 /// A folder of its own under the temporary folder, removed when dropped.
@@ -119,6 +119,18 @@ fn on_disk<S: Space + Sync, P: FnMut(u32, u64)>(
 /// time (the tables here have 4 to 16 pages).
 const TINY: Option<u64> = Some(8192);
 
+/// Mail spilled to runs on disk all the time in `dir`: a thread hands over its mail every 4
+/// pairs, and writes a run every 256 bytes of it.
+fn spill_often(dir: &Path) {
+    set_hooks(
+        dir,
+        Hooks {
+            spill: Some((4, 256)),
+            ..Hooks::default()
+        },
+    );
+}
+
 #[rstest]
 #[case::pegs_one_thread(1, false)]
 #[case::pegs_two_threads(2, false)]
@@ -128,8 +140,12 @@ fn disk_search_matches_the_search_in_memory(
     #[case] threads: usize,
     #[case] anywhere: bool,
     #[values(None, TINY)] memory: Option<u64>,
+    #[values(false, true)] spill: bool,
 ) {
     let folder = Folder::new("same");
+    if spill {
+        spill_often(&folder.0);
+    }
     let (expected, found) = if anywhere {
         let space = hypercube(16);
         let expected = in_memory(&space, 1 << 16, 0);
@@ -157,6 +173,13 @@ fn disk_search_matches_the_search_in_memory(
         .map(|w| u64::from_le_bytes(w.try_into().unwrap()))
         .collect();
     assert!(from_file == expected.0, "the file's codes differ");
+    if spill && !anywhere {
+        // (The hypercube's table is one segment: it has no mail.)
+        assert!(runs_written(&folder.0) > 10, "the mail went through runs");
+        let left =
+            std::fs::read_dir(folder.0.join(crate::spill::MAIL_DIR)).map_or(0, |d| d.count());
+        assert_eq!(left, 0, "a finished search keeps no runs");
+    }
 }
 
 /// A search of `pegs(9)` on disk that stops (a panic, as a kill would) at its `stop`-th
@@ -166,10 +189,14 @@ fn a_search_stopped_anywhere_goes_on_to_the_same_result(
     #[values(1, 2)] threads: usize,
     #[values(1_000, 60_000, 150_000, 230_000)] stop: u64,
     #[values(None, TINY)] memory: Option<u64>,
+    #[values(false, true)] spill: bool,
 ) {
     let len = 1 << 18;
     let expected = in_memory(&pegs(9), len, 0);
     let folder = Folder::new("stopped");
+    if spill {
+        spill_often(&folder.0);
+    }
     stop_pegs(&folder.0, stop, threads, memory);
     let mut reported = Vec::new();
     let space = pegs(9);
@@ -206,7 +233,7 @@ fn abort_mid_search(dir: &Path, stop: u64) {
 
 /// The folder's checkpoint: its depth, and whether the search is finished.
 fn checkpoint_of(dir: &Path, key: &str, len: u64) -> (u64, bool) {
-    let resume = crate::read_checkpoint(dir, key, len)
+    let (resume, _) = crate::read_checkpoint(dir, key, len)
         .unwrap()
         .expect("a checkpoint");
     (resume.depth, resume.complete)
@@ -227,14 +254,23 @@ fn committed_records(dir: &Path) -> u64 {
 fn a_killed_process_goes_on_to_the_same_result() {
     if let Ok(dir) = std::env::var("STATESPACE_DISK_ABORT_DIR") {
         let stop = std::env::var("STATESPACE_DISK_ABORT_AT").unwrap();
+        if std::env::var_os("STATESPACE_DISK_SPILL").is_some() {
+            spill_often(Path::new(&dir));
+        }
         abort_mid_search(Path::new(&dir), stop.parse().unwrap());
         return;
     }
     use std::os::unix::process::ExitStatusExt;
     let expected = in_memory(&pegs(9), 1 << 18, 0);
-    for stop in [90_000, 200_000] {
+    for (stop, spill) in [(90_000, false), (200_000, false), (150_000, true)] {
         let folder = Folder::new("killed");
-        let status = std::process::Command::new(std::env::current_exe().unwrap())
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        if spill {
+            // The mail through runs, in the child and in the resume.
+            child.env("STATESPACE_DISK_SPILL", "1");
+            spill_often(&folder.0);
+        }
+        let status = child
             .args([
                 "--exact",
                 "tests::a_killed_process_goes_on_to_the_same_result",
@@ -255,10 +291,17 @@ fn a_killed_process_goes_on_to_the_same_result() {
             depth > 0 && !complete,
             "stopped mid-search, at level {depth}"
         );
-        assert!(
-            committed_records(&folder.0) > 0,
-            "pages were written since the checkpoint"
-        );
+        if spill {
+            let (_, runs) = crate::read_checkpoint(&folder.0, "pegs 9", 1 << 18)
+                .unwrap()
+                .expect("a checkpoint");
+            assert!(!runs.is_empty(), "the checkpoint lists runs of mail");
+        } else {
+            assert!(
+                committed_records(&folder.0) > 0,
+                "pages were written since the checkpoint"
+            );
+        }
         // A resume, not a restart: it expands only the levels from the checkpoint's on, fewer
         // states than a search from the start.
         let calls = AtomicU64::new(0);
@@ -567,25 +610,28 @@ fn a_folder_holds_one_search() {
     assert!(error.to_string().contains("damaged"), "{error}");
 }
 
-#[test]
-fn a_checkpoint_of_the_first_version_is_read() {
+/// Checkpoints of the versions before: 1 (no mail) and 2 (mail, no runs).
+#[rstest]
+fn a_checkpoint_of_an_earlier_version_is_read(#[values(1, 2)] version: u32) {
     let folder = Folder::new("version");
     let ring = ring();
     let (_, levels) = TwoBitSearch::new(&ring, 5000)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
         .unwrap();
-    // Version 1: no count of mail among the header's words, nor any mail.
+    // Version 1: no count of mail or of runs among the header's words, nor any mail; version
+    // 2: no count of runs.
     let path = folder.0.join(crate::CHECKPOINT_FILE);
     let mut bytes = std::fs::read(&path).unwrap();
-    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    assert_eq!(bytes[8..12], 3u32.to_le_bytes());
     assert_eq!(
-        bytes[16 + 48..16 + 56],
-        [0; 8],
-        "a finished search has no mail"
+        bytes[16 + 48..16 + 64],
+        [0; 16],
+        "a finished search has no mail and no runs"
     );
-    bytes.drain(16 + 48..16 + 56);
-    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let from = if version == 1 { 16 + 48 } else { 16 + 56 };
+    bytes.drain(from..16 + 64);
+    bytes[8..12].copy_from_slice(&version.to_le_bytes());
     let sum = crc32fast::hash(&bytes[16..]);
     bytes[12..16].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&path, bytes).unwrap();
@@ -595,4 +641,101 @@ fn a_checkpoint_of_the_first_version_is_read() {
         .run_on_disk(&folder.0, "ring")
         .unwrap();
     assert_eq!(again.sizes(), levels.sizes());
+}
+
+/// A folder of `pegs(9)` whose mail goes through runs, left by a search stopped mid-level (a
+/// panic, as a kill would) with a checkpoint that lists runs: the first of a few stops that
+/// gives one, and the runs it lists.
+fn stopped_with_runs(name: &str) -> (Folder, Vec<crate::spill::RunRecord>) {
+    for stop in [150_000, 100_000, 200_000, 60_000, 230_000] {
+        let folder = Folder::new(name);
+        spill_often(&folder.0);
+        stop_pegs(&folder.0, stop, 2, None);
+        let (resume, runs) = crate::read_checkpoint(&folder.0, "pegs 9", 1 << 18)
+            .unwrap()
+            .expect("a checkpoint");
+        if !resume.complete && !runs.is_empty() {
+            return (folder, runs);
+        }
+    }
+    panic!("no stop left a checkpoint that lists runs of mail");
+}
+
+/// How a test damages a run of mail between a stop and the resume.
+#[derive(Clone, Copy, Debug)]
+enum RunDamage {
+    Removed,
+    CutInsideItsChunks,
+    CutInsideItsIndex,
+    ByteOfAChunk,
+    ByteOfItsIndex,
+    ByteOfItsIndexChecksum,
+}
+
+/// Every way of damaging a run of mail that a checkpoint lists is refused in one line naming
+/// the run's file: at once when the run is missing, cut or its index changed, when its chunk
+/// is read for a byte of a chunk; the same folder undamaged goes on to the queue BFS's result.
+#[rstest]
+fn a_damaged_run_of_mail_is_refused(
+    #[values(
+        RunDamage::Removed,
+        RunDamage::CutInsideItsChunks,
+        RunDamage::CutInsideItsIndex,
+        RunDamage::ByteOfAChunk,
+        RunDamage::ByteOfItsIndex,
+        RunDamage::ByteOfItsIndexChecksum
+    )]
+    how: RunDamage,
+) {
+    let (folder, runs) = stopped_with_runs("run-damaged");
+    // The run with the most bytes of chunks, in the middle of the list.
+    let run = *runs.iter().max_by_key(|run| run.data).unwrap();
+    assert!(run.data >= 8, "a run with chunks: {run:?}");
+    let path = folder
+        .0
+        .join(crate::spill::MAIL_DIR)
+        .join(format!("{}.{}", run.depth, run.thread));
+    let mut bytes = std::fs::read(&path).unwrap();
+    let index = (run.base + run.data) as usize;
+    let index_end = bytes.len().min(index + 8 * ((1 << 18) >> 12) + 4);
+    match how {
+        RunDamage::Removed => {
+            std::fs::remove_file(&path).unwrap();
+        }
+        RunDamage::CutInsideItsChunks => bytes.truncate(run.base as usize + run.data as usize / 2),
+        RunDamage::CutInsideItsIndex => bytes.truncate(index + 6),
+        RunDamage::ByteOfAChunk => bytes[run.base as usize + run.data as usize / 2] ^= 0x04,
+        RunDamage::ByteOfItsIndex => bytes[index + 2] ^= 0x01,
+        RunDamage::ByteOfItsIndexChecksum => bytes[index_end - 1] ^= 0x80,
+    }
+    if !matches!(how, RunDamage::Removed) {
+        std::fs::write(&path, &bytes).unwrap();
+    }
+    let refused = TwoBitSearch::new(&pegs(9), 1 << 18)
+        .sources([0])
+        .threads(2)
+        .run_on_disk(&folder.0, "pegs 9")
+        .unwrap_err();
+    let message = refused.to_string();
+    assert!(
+        matches!(refused, DiskError::Damaged { .. }),
+        "{how:?}: {message}"
+    );
+    assert!(
+        message.starts_with(&path.display().to_string()) && !message.contains('\n'),
+        "{how:?}: {message}"
+    );
+}
+
+#[test]
+fn an_undamaged_run_of_mail_is_applied_and_the_search_goes_on() {
+    let expected = in_memory(&pegs(9), 1 << 18, 0);
+    let (folder, _) = stopped_with_runs("run-undamaged");
+    let (table, levels) = TwoBitSearch::new(&pegs(9), 1 << 18)
+        .sources([0])
+        .threads(2)
+        .run_on_disk(&folder.0, "pegs 9")
+        .unwrap();
+    assert_eq!(levels.sizes(), expected.1);
+    assert!(words(&table) == expected.0, "the codes differ");
 }

@@ -228,6 +228,10 @@ pub(super) fn search_in<S: Space + Sync>(
         pending: (0..layout.threads)
             .map(|_| RwLock::new(Vec::new()))
             .collect(),
+        spill_at: store
+            .as_ref()
+            .and_then(|(store, _)| store.spill_at())
+            .map_or(usize::MAX, |at| at.max(1)),
         mail: (0..layout.threads * layout.threads)
             .map(|_| Mutex::new(Vec::new()))
             .collect(),

@@ -54,6 +54,44 @@ pub trait TableStore: Send + Sync {
     /// runs, and once more when the search is over (`complete`): a store may take a checkpoint
     /// ([`LevelStart`] is what [`Resume`] needs).
     fn level_start(&self, level: &LevelStart<'_>);
+
+    /// How many pairs of mail (successors a level sends to the next one, in segments the
+    /// thread does not hold: see [`LevelStart::mail`]) a thread keeps in memory before it hands
+    /// them to [`TableStore::spill`]; `None` (the default): all of it stays in memory until
+    /// the next level applies it, and the store's other mail methods are never called.
+    fn spill_at(&self) -> Option<usize> {
+        None
+    }
+
+    /// Takes thread `thread`'s mail out of memory and empties `mail`: pairs of a word of codes
+    /// and the low bit of the field of each of its states (in no order, maybe repeated), states
+    /// of the level after the one being expanded. Between the expansions, the mail spilled by
+    /// one level is what [`TableStore::spilled`] gives the next. By default, nothing is taken.
+    fn spill(&self, thread: usize, mail: &mut Vec<(u64, u64)>) {
+        let _ = (thread, mail);
+    }
+
+    /// Whether the level just expanded spilled any mail: called between the levels, before
+    /// [`TableStore::level_start`], it tells whether the next level has mail to apply. By
+    /// default, `false`.
+    fn spilled_any(&self) -> bool {
+        false
+    }
+
+    /// Whether the mail spilled by the level before the one being expanded holds states in
+    /// the words `start..end` (a segment, as in [`TableStore::enter`]). By default, `false`.
+    fn has_spilled(&self, start: usize, end: usize) -> bool {
+        let _ = (start, end);
+        false
+    }
+
+    /// Calls `visit` with pairs of a word and the low bit of the field of each of its states
+    /// ([`TableStore::spill`]) that together hold every state of the words `start..end` (a
+    /// segment the calling thread entered) in the mail spilled by the level before the one
+    /// being expanded. By default, none.
+    fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+        let _ = (start, end, visit);
+    }
 }
 
 /// The state of a search before a level is expanded, for [`TableStore::level_start`]: with

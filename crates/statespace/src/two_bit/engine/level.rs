@@ -252,6 +252,15 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 .filter(|mail| !mail.is_empty())
                 .collect()
         };
+        // Whether the store holds mail spilled by the last level for a segment.
+        let spilled = |segment: usize| -> bool {
+            let shift = shared.layout.segment_words_shift();
+            shared.layout.confined
+                && shared.spill_at != usize::MAX
+                && shared.store.is_some_and(|store| {
+                    store.has_spilled(segment << shift, (segment + 1) << shift)
+                })
+        };
         loop {
             let claimed = shared.claim.0.fetch_add(1, Ordering::Relaxed);
             if claimed >= segments || shared.failed.load(Ordering::Relaxed) {
@@ -261,7 +270,10 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             if let Some(store) = shared.store {
                 // A segment some claims ahead, read while this one is expanded.
                 let ahead = claimed + PREFETCH_SEGMENTS;
-                if ahead < segments && (self.has_dirty(nth(ahead)) || !mail(nth(ahead)).is_empty())
+                if ahead < segments
+                    && (self.has_dirty(nth(ahead))
+                        || !mail(nth(ahead)).is_empty()
+                        || spilled(nth(ahead)))
                 {
                     let ahead = nth(ahead);
                     let shift = shared.layout.segment_words_shift();
@@ -269,13 +281,14 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 }
             }
             let mail = mail(segment);
+            let spilled = spilled(segment);
             // A segment with nothing to do is not held: the current level's dirty bits are
             // not written during the level, and on a space with many small levels most
             // segments have none.
-            if !mail.is_empty() || self.has_dirty(segment) {
+            if !mail.is_empty() || spilled || self.has_dirty(segment) {
                 let _held = shared.held.hold(segment);
-                if !mail.is_empty() {
-                    self.apply_mail(worker, segment, &mail);
+                if !mail.is_empty() || spilled {
+                    self.apply_mail(worker, segment, &mail, spilled);
                 }
                 self.expand_segment(worker, segment);
             }
@@ -289,10 +302,18 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// Writes the last level's mail for `segment` (held by the calling thread) with this
     /// level's code, before the segment is expanded: its states are this level's, and their
     /// blocks are expanded with the segment's others.
-    pub(super) fn apply_mail(&self, worker: &mut Worker, segment: usize, mail: &[&[Sent]]) {
+    /// `spilled`: the store holds more of it ([`TableStore::spilled`](crate::TableStore::spilled)).
+    pub(super) fn apply_mail(
+        &self,
+        worker: &mut Worker,
+        segment: usize,
+        mail: &[&[Sent]],
+        spilled: bool,
+    ) {
+        let shift = self.shared.layout.segment_words_shift();
+        let (start, end) = (segment << shift, (segment + 1) << shift);
         if let Some(store) = self.shared.store {
-            let shift = self.shared.layout.segment_words_shift();
-            store.enter(segment << shift, (segment + 1) << shift);
+            store.enter(start, end);
         }
         let level = Level {
             next_code: self.code,
@@ -303,6 +324,15 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             for &(word, mask) in *piece {
                 level.reach_word(&mut worker.applied, word as usize, mask);
             }
+        }
+        if spilled && let Some(store) = self.shared.store {
+            store.spilled(start, end, &mut |word, mask| {
+                assert!(
+                    (start..end).contains(&(word as usize)),
+                    "the store's spilled mail for the words {start}..{end} holds word {word}"
+                );
+                level.reach_word(&mut worker.applied, word as usize, mask);
+            });
         }
     }
 
@@ -608,12 +638,26 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 self.reach_state(&mut worker.found, succ);
             }
         } else {
-            let outbox = &mut worker.outbox[self.shared.layout.applier(segment)];
-            outbox.extend(
+            let applier = self.shared.layout.applier(segment);
+            worker.outbox[applier].extend(
                 bucket
                     .iter()
                     .map(|&succ| (succ >> 5, 1 << (2 * (succ & 31)))),
             );
+            self.spill_if_full(worker);
+        }
+    }
+
+    /// In a confined search whose store takes mail out of memory, hands the calling thread's
+    /// mail to the store once it holds [`Shared::spill_at`] pairs.
+    #[inline]
+    pub(super) fn spill_if_full(&self, worker: &mut Worker) {
+        let shared = self.shared;
+        if shared.layout.confined
+            && worker.outbox[0].len() >= shared.spill_at
+            && let Some(store) = shared.store
+        {
+            store.spill(worker.id, &mut worker.outbox[0]);
         }
     }
 
@@ -633,6 +677,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             self.reach_word(&mut worker.found, word, mask);
         } else {
             worker.outbox[layout.applier(target)].push((word as u64, mask));
+            self.spill_if_full(worker);
         }
     }
 

@@ -73,6 +73,9 @@ pub(super) struct Shared<'a, S, W> {
     /// In a confined search, the far successors of the last level, sorted by word, a piece
     /// per thread that found them: the level applies a segment's part as it claims it.
     pub(super) pending: Vec<RwLock<Vec<Sent>>>,
+    /// In a confined search, how many pairs of mail a thread keeps before it spills them to
+    /// the store ([`TableStore::spill_at`]; `usize::MAX`: never).
+    pub(super) spill_at: usize,
     /// The sets sent between threads: `mail[to * threads + from]`.
     pub(super) mail: Vec<Mutex<Vec<Sent>>>,
     /// Which segments a thread holds.
@@ -128,13 +131,15 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
         }
     }
 
-    /// Whether the last level left mail for this one (a confined search).
+    /// Whether the last level left mail for this one (a confined search), in memory or spilled
+    /// to the store.
     pub(super) fn has_pending(&self) -> bool {
-        self.pending.iter().any(|piece| {
-            !piece
-                .read()
-                .unwrap_or_else(PoisonError::into_inner)
-                .is_empty()
-        })
+        self.store.is_some_and(|store| store.spilled_any())
+            || self.pending.iter().any(|piece| {
+                !piece
+                    .read()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .is_empty()
+            })
     }
 }
