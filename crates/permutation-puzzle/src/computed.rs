@@ -2,14 +2,17 @@
 //! for a move table, such as a stack of pancakes), with no allocation: each computed
 //! coordinate is unranked once a state, and each move applied to its arrays and ranked again.
 //!
-//! A permutation of distinct pieces ([`Distinct`]) keeps the Lehmer digits of the state: a
-//! move that leaves the slots from `k` on alone (a flip of the top `k` pancakes) keeps the
-//! digits from `k` on, so only the first `k` are counted again (a bit mask and a popcount a
-//! slot), the rest of the rank added as one number; the parity of a set whose moves are all
-//! even is folded the same way (the digits' sum). Other computed parts apply the move to their
-//! arrays and rank them ([`Part::step_arrays`]).
+//! A permutation of distinct pieces ([`Distinct`]) keeps the Lehmer digits of the state, the
+//! pieces read in the rank's slot order (the slots the moves touch least first). Digit `i` is
+//! the rank of its piece among the pieces from position `i` on, so a move that permutes only
+//! the positions of a window `lo..hi` (a flip of the top `k` pancakes: the last positions)
+//! keeps the digits before `lo` and from `hi` on: only the window's are counted again (a bit
+//! mask of the pieces before it, its ones below the piece counted a position), the rest of
+//! the rank added as two numbers; the parity of a set whose moves are all even is folded the
+//! same way (the digits' sum). Other computed parts apply the move to their arrays and rank
+//! them ([`Part::step_arrays`]).
 
-use crate::coordinate::{PermRank, factorial};
+use crate::coordinate::{PermRank, SlotOrder, factorial};
 use crate::definition::Puzzle;
 use crate::rank::{Part, Rank, Step};
 
@@ -45,16 +48,38 @@ impl Divisor {
     }
 }
 
-/// A move of a [`Distinct`] permutation: slot `i < fixed_from` receives the piece of slot
-/// `from[i]`; the slots from `fixed_from` on keep theirs.
-#[derive(Clone, Debug)]
-struct PrefixMove {
-    from: [u8; 20],
-    fixed_from: usize,
+/// The number of ones of each 10-bit number: a mask of up to 20 pieces counted in two reads
+/// (the build targets no particular processor, so `count_ones` is a sequence of shifts and
+/// masks).
+const ONES: [u8; 1024] = {
+    let mut ones = [0u8; 1024];
+    let mut i = 1;
+    while i < 1024 {
+        ones[i] = ones[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    ones
+};
+
+/// The number of pieces of `mask` (below 2^20) below `p`.
+#[inline(always)]
+fn ones_below(mask: u32, p: u8) -> u32 {
+    let below = mask & ((1 << p) - 1);
+    u32::from(ONES[(below & 1023) as usize]) + u32::from(ONES[(below >> 10) as usize & 1023])
 }
 
-/// A computed permutation of up to 20 distinct pieces (Lehmer code, first slot most
-/// significant, halved when the parity is folded).
+/// A move of a [`Distinct`] permutation, by position (a slot's place in the rank's order):
+/// position `i` in `lo..hi` receives the piece of position `from[i]` (also in `lo..hi`); the
+/// positions outside keep theirs.
+#[derive(Clone, Debug)]
+struct WindowMove {
+    from: [u8; 20],
+    lo: usize,
+    hi: usize,
+}
+
+/// A computed permutation of up to 20 distinct pieces (Lehmer code of the pieces read in the
+/// rank's slot order, the first position most significant, halved when the parity is folded).
 #[derive(Clone, Debug)]
 pub(crate) struct Distinct {
     n: usize,
@@ -63,22 +88,31 @@ pub(crate) struct Distinct {
     weights: [u64; 21],
     /// `bases[b]` divides by `b` (the unrank's digits).
     bases: [Divisor; 21],
-    moves: Vec<PrefixMove>,
-    /// `Illegal` lines of the set: slot and the labels refused in it.
+    moves: Vec<WindowMove>,
+    /// `Illegal` lines of the set: the position of the slot and the labels refused in it.
     illegal: Vec<(usize, Vec<bool>)>,
 }
 
-/// A state's arrays of a [`Distinct`] permutation: the pieces, and the rank and digit parity
-/// of the slots from `k` on, for each `k`.
+/// A state's arrays of a [`Distinct`] permutation: the pieces by position, and for each `k`
+/// the rank and digit parity of the positions from `k` on and the mask of the pieces before
+/// `k`.
 #[derive(Clone, Copy)]
 struct Unranked {
     perm: [u8; 20],
     suffix: [u64; 21],
     suffix_odd: [bool; 21],
+    before: [u32; 21],
 }
 
 impl Distinct {
-    fn new(puzzle: &Puzzle, rank: &Rank, set: usize, n: usize, parity: Option<bool>) -> Self {
+    fn new(
+        puzzle: &Puzzle,
+        rank: &Rank,
+        set: usize,
+        n: usize,
+        parity: Option<bool>,
+        order: &SlotOrder,
+    ) -> Self {
         let mut weights = [0u64; 21];
         for (i, w) in weights.iter_mut().enumerate().take(n) {
             *w = factorial(n - 1 - i).expect("n <= 20");
@@ -89,25 +123,36 @@ impl Distinct {
             // At base b the rank left is below n! / (b - 1)!.
             *base = Divisor::new(b as u64, full / factorial(b - 1).expect("b <= 20"));
         }
+        // The position of each slot.
+        let mut position = [0u8; 20];
+        for (i, &slot) in order[..n].iter().enumerate() {
+            position[slot as usize] = i as u8;
+        }
         let moves = rank
             .move_positions
             .iter()
             .map(|mv| {
                 let p = &mv.perm[set];
-                let fixed_from = (0..=n)
-                    .rev()
-                    .find(|&k| k == 0 || p[k - 1] as usize != k - 1)
-                    .unwrap_or(0);
                 let mut from = [0u8; 20];
-                from[..n].copy_from_slice(&p[..n]);
-                PrefixMove { from, fixed_from }
+                for (i, f) in from[..n].iter_mut().enumerate() {
+                    *f = position[p[order[i] as usize] as usize];
+                }
+                let moved = |i: &usize| from[*i] as usize != *i;
+                match ((0..n).find(moved), (0..n).rfind(moved)) {
+                    (Some(lo), Some(last)) => WindowMove {
+                        from,
+                        lo,
+                        hi: last + 1,
+                    },
+                    _ => WindowMove { from, lo: n, hi: n },
+                }
             })
             .collect();
         let illegal = puzzle
             .illegal
             .iter()
             .filter(|i| i.set == set)
-            .map(|i| (i.slot, i.labels.clone()))
+            .map(|i| (usize::from(position[i.slot]), i.labels.clone()))
             .collect();
         Distinct {
             n,
@@ -151,7 +196,8 @@ impl Distinct {
             && odd != wanted
             && n >= 2
         {
-            // The other of the pair: the last two swapped (the digit of slot n - 2 turns over).
+            // The other of the pair: the last two positions swapped (the digit of position
+            // n - 2 turns over).
             perm.swap(n - 2, n - 1);
             digits[n - 2] ^= 1;
         }
@@ -161,10 +207,15 @@ impl Distinct {
             suffix[i] = suffix[i + 1] + u64::from(digits[i]) * self.weights[i];
             suffix_odd[i] = suffix_odd[i + 1] ^ (digits[i] & 1 == 1);
         }
+        let mut before = [0u32; 21];
+        for i in 0..n {
+            before[i + 1] = before[i] | 1 << perm[i];
+        }
         Unranked {
             perm,
             suffix,
             suffix_odd,
+            before,
         }
     }
 
@@ -173,24 +224,26 @@ impl Distinct {
     #[inline]
     fn step(&self, state: &Unranked, m: usize) -> Option<u64> {
         let mv = &self.moves[m];
-        let k = mv.fixed_from;
-        let mut full = state.suffix[k];
-        let mut odd = state.suffix_odd[k];
-        let mut seen: u32 = 0;
+        let (lo, hi) = (mv.lo, mv.hi);
+        // The digits before `lo` and from `hi` on, kept.
+        let mut full = state.suffix[0] - state.suffix[lo] + state.suffix[hi];
+        let mut odd = state.suffix_odd[0] ^ state.suffix_odd[lo] ^ state.suffix_odd[hi];
+        // The pieces before position `i`: those before the window, then the window's so far.
+        let mut seen = state.before[lo];
         let mut moved = [0u8; 20];
-        for i in 0..k {
+        for i in lo..hi {
             let p = state.perm[mv.from[i] as usize];
             moved[i] = p;
-            let digit = u32::from(p) - (seen & ((1 << p) - 1)).count_ones();
+            let digit = u32::from(p) - ones_below(seen, p);
             seen |= 1 << p;
             odd ^= digit & 1 == 1;
             full += u64::from(digit) * self.weights[i];
         }
-        for (slot, labels) in &self.illegal {
-            let label = if *slot < k {
-                moved[*slot]
+        for (at, labels) in &self.illegal {
+            let label = if (lo..hi).contains(at) {
+                moved[*at]
             } else {
-                state.perm[*slot]
+                state.perm[*at]
             };
             if labels[label as usize] {
                 return None;
@@ -228,6 +281,11 @@ pub(crate) struct Computed<'r> {
     coordinates: Vec<(Divisor, u64, Coordinate<'r>)>,
     /// Whether the arrays of every computed coordinate fit the fast path.
     fast: bool,
+    /// The index of the one computed coordinate when it is a [`Distinct`] permutation (a
+    /// stack of pancakes): its arrays kept apart, and the tables read beside it.
+    lone: Option<usize>,
+    /// The table coordinates: index, stride and move table.
+    tables: Vec<(usize, u64, &'r [u32])>,
 }
 
 impl<'r> Computed<'r> {
@@ -240,10 +298,12 @@ impl<'r> Computed<'r> {
             let coordinate = match *step {
                 Step::Direct(Part::Perm {
                     set,
-                    rank: PermRank::Distinct { n, parity },
+                    rank: PermRank::Distinct { n, parity, order },
                 }) => {
                     computed += 1;
-                    Coordinate::Distinct(Box::new(Distinct::new(puzzle, rank, *set, *n, *parity)))
+                    Coordinate::Distinct(Box::new(Distinct::new(
+                        puzzle, rank, *set, *n, *parity, order,
+                    )))
                 }
                 Step::Direct(part) => {
                     computed += 1;
@@ -254,9 +314,22 @@ impl<'r> Computed<'r> {
             };
             coordinates.push((Divisor::new(size, rank.len()), stride, coordinate));
         }
+        let distinct: Vec<usize> = (0..coordinates.len())
+            .filter(|&i| matches!(coordinates[i].2, Coordinate::Distinct(_)))
+            .collect();
+        let tables = coordinates
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, stride, c))| match c {
+                Coordinate::Table(next) => Some((i, *stride, *next)),
+                _ => None,
+            })
+            .collect();
         Computed {
             coordinates,
             fast: computed <= MAX_COMPUTED,
+            lone: (computed == 1 && distinct.len() == 1).then(|| distinct[0]),
+            tables,
         }
     }
 
@@ -280,6 +353,26 @@ impl<'r> Computed<'r> {
             let (q, r) = size.split(rest);
             values[i] = r;
             rest = q;
+        }
+        if let Some(lone) = self.lone
+            && let (_, stride, Coordinate::Distinct(d)) = &self.coordinates[lone]
+        {
+            let unranked = d.unrank(values[lone]);
+            'lone: for m in 0..moves {
+                let Some(value) = d.step(&unranked, m) else {
+                    continue;
+                };
+                let mut next = value * stride;
+                for &(i, stride, table) in &self.tables {
+                    let v = table[values[i] as usize * moves + m];
+                    if v == u32::MAX {
+                        continue 'lone;
+                    }
+                    next += u64::from(v) * stride;
+                }
+                visit(next);
+            }
+            return;
         }
         // The arrays of each computed coordinate, once.
         let mut arrays = [Arrays::None; MAX_COMPUTED];

@@ -45,12 +45,26 @@ pub(crate) fn is_odd(perm: &[u8]) -> bool {
     odd
 }
 
+/// The order a permutation of distinct pieces is ranked in: `order[i]` is the slot read as the
+/// Lehmer code's digit `i`, digit 0 the most significant.
+pub(crate) type SlotOrder = [u8; 20];
+
+/// The slots in their own order.
+pub(crate) const IDENTITY: SlotOrder = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+];
+
 /// The rank of a set's pieces.
 #[derive(Clone, Debug)]
 pub(crate) enum PermRank {
-    /// Distinct labels `0..n` (n <= 20): the Lehmer code, in O(n) with a bit mask; halved when
-    /// every move is even on the set (`parity` is then the parity every reachable arrangement has).
-    Distinct { n: usize, parity: Option<bool> },
+    /// Distinct labels `0..n` (n <= 20): the Lehmer code of the pieces read in the slot order
+    /// `order`, in O(n) with a bit mask; halved when every move is even on the set (`parity` is
+    /// then the parity every reachable arrangement has, read in that order).
+    Distinct {
+        n: usize,
+        parity: Option<bool>,
+        order: SlotOrder,
+    },
     /// Labels that repeat, with these counts: the rank among the multiset's arrangements.
     Multiset { counts: Vec<usize> },
 }
@@ -112,10 +126,29 @@ macro_rules! multiset_unrank {
 }
 
 impl PermRank {
+    /// The Lehmer code of `n` distinct pieces, the slots in their own order, no parity folded.
+    pub(crate) fn distinct(n: usize) -> Self {
+        PermRank::Distinct {
+            n,
+            parity: None,
+            order: IDENTITY,
+        }
+    }
+
+    /// The slot order of distinct pieces when it is not the slots' own.
+    pub(crate) fn slot_order(&self) -> Option<&[u8]> {
+        match self {
+            PermRank::Distinct { n, order, .. } if order[..*n] != IDENTITY[..*n] => {
+                Some(&order[..*n])
+            }
+            _ => None,
+        }
+    }
+
     /// The number of ranks, `None` past `u64`.
     pub(crate) fn size(&self) -> Option<u64> {
         match self {
-            PermRank::Distinct { n, parity } => {
+            PermRank::Distinct { n, parity, .. } => {
                 let f = factorial(*n)?;
                 Some(if parity.is_some() { f / 2 } else { f })
             }
@@ -126,11 +159,12 @@ impl PermRank {
     /// The rank of `perm`, `None` when the folded parity is not the reachable one.
     pub(crate) fn rank(&self, perm: &[u8]) -> Option<u64> {
         match self {
-            PermRank::Distinct { n, parity } => {
+            PermRank::Distinct { n, parity, order } => {
                 let mut seen: u64 = 0;
                 let mut rank: u64 = 0;
                 let mut odd = false;
-                for (i, &p) in perm.iter().enumerate() {
+                for (i, &slot) in order[..*n].iter().enumerate() {
+                    let p = perm[slot as usize];
                     let below = (seen & ((1u64 << p) - 1)).count_ones() as u64;
                     let digit = u64::from(p) - below;
                     odd ^= digit % 2 == 1;
@@ -158,7 +192,7 @@ impl PermRank {
     /// The arrangement of rank `rank`, into `perm`.
     pub(crate) fn unrank(&self, rank: u64, perm: &mut [u8]) {
         match self {
-            PermRank::Distinct { n, parity } => {
+            PermRank::Distinct { n, parity, order } => {
                 let n = *n;
                 let mut full = if parity.is_some() { rank * 2 } else { rank };
                 let mut digits = [0u8; 21];
@@ -177,14 +211,15 @@ impl PermRank {
                         bits &= bits - 1;
                     }
                     let p = bits.trailing_zeros() as u8;
-                    perm[i] = p;
+                    perm[order[i] as usize] = p;
                     free &= !(1u64 << p);
                 }
                 if let Some(wanted) = parity
                     && odd != *wanted
                     && n >= 2
                 {
-                    perm.swap(n - 2, n - 1);
+                    // The other of the pair: the last two slots of the order swapped.
+                    perm.swap(order[n - 2] as usize, order[n - 1] as usize);
                 }
             }
             PermRank::Multiset { counts } => {

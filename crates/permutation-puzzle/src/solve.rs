@@ -208,6 +208,7 @@ pub fn solution_by_search(rank: &Rank, state: u64) -> Result<Option<Vec<usize>>,
 /// [`SolveError::Path`] when a path cannot be read back.
 pub fn antipodes(rank: &Rank, god: &God, count: usize) -> Result<Vec<Vec<usize>>, SolveError> {
     let space = PuzzleSpace::new(rank);
+    let solved = [rank.solved()];
     let max = god.levels.max_distance() as usize;
     let code = (max % 3) as u8;
     let further = ((max + 1) % 3) as u8;
@@ -219,11 +220,15 @@ pub fn antipodes(rank: &Rank, god: &God, count: usize) -> Result<Vec<Vec<usize>>
             statespace::Space::for_each_successor(&space, state, |s| {
                 deeper |= god.table.code(s) == Some(further);
             });
+            // A state with no successor deeper may still lie a multiple of three short of the
+            // largest distance (a dead end): its path down tells, and only an antipode's is
+            // read back into moves.
             if !deeper
-                && let Some(moves) = sequence_to(rank, &god.table, state)?
-                && moves.len() == max
+                && let Some(mut path) = descend_mod3(&space, &god.table, &solved, state)?
+                && path.len() == max + 1
             {
-                found.push(moves);
+                path.reverse();
+                found.push(moves_along(&space, &path)?);
             }
         }
         state += 1;

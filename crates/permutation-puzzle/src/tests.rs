@@ -1,7 +1,8 @@
 //! Tests of the reader, the rank and the searches: known distributions, a plain breadth-first
 //! search over literal arrays, every emitted sequence replayed by a checker of its own,
-//! refusals of broken files, and the reader checked against an independent reference reader
-//! (`tests/reference.rs`) on mutated texts.
+//! refusals of broken files, the reader checked against an independent reference reader
+//! (`tests/reference.rs`) on mutated texts, and the slot order of computed permutations
+//! (`tests/order.rs`).
 
 use std::collections::HashMap;
 
@@ -75,6 +76,8 @@ fn the_rank_of_the_fixed_corner_cube_is_exactly_its_positions() {
 #[case::five(5, &[1, 4, 12, 35, 48, 20])]
 #[case::six(6, &[1, 5, 20, 79, 199, 281, 133, 2])]
 #[case::seven(7, &[1, 6, 30, 149, 543, 1357, 1903, 1016, 35])]
+// The first stack whose permutation is computed (read bottom slot first), not a table.
+#[case::ten(10, &[1, 9, 72, 575, 3963, 22825, 106461, 377863, 919365, 1309756, 814678, 73232])]
 fn pancake_stacks_have_the_oeis_distributions(#[case] n: usize, #[case] expected: &[u64]) {
     // OEIS A092113, the number of stacks at each distance.
     assert_eq!(levels(&pancakes(n, false), Metric::Htm), expected);
@@ -462,6 +465,7 @@ fn a_power_written_as_the_same_position_is_a_move_of_its_own(#[case] written: &s
     assert_eq!(levels(&text, Metric::Qtm), [1, 3]);
 }
 
+mod order;
 mod reference;
 
 /// The sampler followed by a scramble of each kind, for the property tests of the reader, with
@@ -822,6 +826,17 @@ fn the_table_key_changes_with_the_table_only() {
     // Every flip has order 2: the quarter-turn metric has the same moves, and the same table.
     let stack = pancakes(5, false);
     assert_eq!(key(&stack, Metric::Htm), key(&stack, Metric::Qtm));
+    // The order a computed permutation reads its slots in is another rank: another key.
+    let eleven = Rank::new(&parse(&pancakes(11, false)).unwrap(), Metric::Htm).unwrap();
+    assert_ne!(
+        eleven.table_key(),
+        eleven.with_slots_in_their_own_order().table_key()
+    );
+    let nine = Rank::new(&parse(&pancakes(9, false)).unwrap(), Metric::Htm).unwrap();
+    assert_eq!(
+        nine.table_key(),
+        nine.with_slots_in_their_own_order().table_key()
+    );
     assert_ne!(
         key(&stack, Metric::Htm),
         key(&pancakes(5, true), Metric::Htm)

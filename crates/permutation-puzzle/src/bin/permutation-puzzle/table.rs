@@ -14,7 +14,9 @@ const MAGIC: &[u8; 8] = b"PERMPZ2B";
 /// 2: the key covers `Illegal` lines and ignored orientations (version 1 hashed the moves, the
 /// coordinates and Solved only, so two definitions differing in `Illegal` lines alone could
 /// share a table).
-const VERSION: u32 = 2;
+/// 3: a computed permutation of distinct pieces reads its slots the moves touch least first
+/// (version 2 read them slot by slot, so its tables of such definitions rank other positions).
+const VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 8 + 8 + 4;
 
 /// What the table belongs to: the definition and the metric, as far as the table depends on
