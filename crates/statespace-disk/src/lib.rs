@@ -204,6 +204,7 @@ impl DiskStore {
         key: &str,
         len: u64,
         exclusive_words: u64,
+        threads: usize,
         memory: Option<u64>,
     ) -> Result<(Self, Option<Resume>), DiskError> {
         let needed = Self::table_bytes(len);
@@ -273,10 +274,11 @@ impl DiskStore {
             .map_err(io(&undo_path))?;
         let segment_shift = exclusive_words.trailing_zeros();
         let segment_count = words.div_ceil(1 << segment_shift).max(1);
+        let plan = MemoryPlan::new(dir, len, threads);
         let most_pages = memory
-            .or_else(|| cache_bytes(len))
+            .or(plan.pages)
             .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
-        let (spill_at, run_bytes) = spill_sizes(dir, len);
+        let (spill_at, run_bytes) = (plan.spill_at, plan.run_bytes);
         let spill = Spill::new(dir, segment_shift + 5, len, run_bytes);
         // The runs of mail the checkpoint's level applies, checked; those of other levels
         // removed (a new search removes them all).
@@ -582,8 +584,10 @@ pub trait RunOnDisk: Sized {
     /// folder needs the table's `len / 4` bytes and an eighth more, or half more for fewer
     /// checkpoints (a checkpoint every level with less); memory holds the
     /// search's bitmaps (`len / 256` bytes), the pages of the table it changed and has not
-    /// yet written back (half of what the process may take, at most: see
-    /// [`RunOnDisk::run_on_disk_within`]), and the pages the kernel keeps of the file. The
+    /// yet written back (at most half of what the process may take beside its bitmaps and a
+    /// quarter of it for the mail between threads: see [`RunOnDisk::run_on_disk_within`]),
+    /// the mail (spilled to runs in the folder beyond that quarter), and the pages the kernel
+    /// keeps of the file. The
     /// levels are those of the search in memory (see [`TwoBitSearch::run_in`]).
     ///
     /// # Errors
@@ -598,7 +602,7 @@ pub trait RunOnDisk: Sized {
 
     /// [`RunOnDisk::run_on_disk`] keeping at most `memory` bytes of the table's changed pages
     /// in memory (the search writes back the least recently used segment's pages when there
-    /// are more), instead of half of what the process may take: for a search that must leave
+    /// are more), instead of what [`RunOnDisk::run_on_disk`] plans: for a search that must leave
     /// memory to others. The pages read and not changed are the kernel's, which drops them as
     /// it needs.
     ///
@@ -635,8 +639,14 @@ fn run_on_disk<S: Space + Sync, W: Weight, P: FnMut(u32, u64)>(
     memory: Option<u64>,
 ) -> Result<(TwoBitTable, Levels), DiskError> {
     {
-        let (store, resume) =
-            DiskStore::open(dir, key, search.len(), search.exclusive_words(), memory)?;
+        let (store, resume) = DiskStore::open(
+            dir,
+            key,
+            search.len(),
+            search.exclusive_words(),
+            search.thread_count(),
+            memory,
+        )?;
         let search = search;
         let store = std::sync::Arc::new(store);
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -712,27 +722,39 @@ impl TableStore for Shared {
     }
 }
 
-/// The bytes of the table's changed pages kept in memory at once by a search of `len` states
-/// when the caller sets no cap: half of what the process may take beside the search's bitmaps
-/// (`len / 256` bytes), leaving room for the mail between segments and for the pages read
-/// (which the kernel drops as it needs). `None`: no limit is known.
-fn cache_bytes(len: u64) -> Option<u64> {
-    memory::budget().map(|budget| budget.allowed.saturating_sub(len / 256) / 2)
+/// What a search on disk keeps in memory, from what the process may take: a quarter for the
+/// mail (shared by the threads: an eighth of a thread's share for the pairs it gathers before it
+/// hands them over, a quarter for the encoded mail it keeps before it writes a run, which may
+/// take twice that with its vectors' slack), and half of what is left beside the search's
+/// bitmaps (`len / 256` bytes) for the table's changed pages; the rest for the pages read,
+/// which the kernel drops as it needs.
+struct MemoryPlan {
+    /// The bytes of changed pages at most, `None` when no limit is known.
+    pages: Option<u64>,
+    /// Pairs of mail a thread gathers before it hands them to the runs (16 bytes each).
+    spill_at: usize,
+    /// Bytes of encoded mail a thread keeps before it writes a run.
+    run_bytes: usize,
 }
 
-/// How many pairs of mail a thread keeps before it hands them to the runs (16 bytes each), and
-/// the bytes of encoded mail it keeps before it writes a run: a sixty-fourth and a sixteenth
-/// of what the process may take (in the tests, what a test says).
-fn spill_sizes(dir: &Path, len: u64) -> (usize, usize) {
-    #[cfg(test)]
-    if let Some(sizes) = hooks::hooks(dir).spill {
-        return sizes;
+impl MemoryPlan {
+    fn new(dir: &Path, len: u64, threads: usize) -> Self {
+        let allowed = memory::budget().map(|budget| budget.allowed);
+        let mail = allowed.unwrap_or(1 << 32) / 4;
+        let share = mail / threads.max(1) as u64;
+        #[cfg_attr(not(test), allow(unused_mut))]
+        let mut plan = MemoryPlan {
+            pages: allowed.map(|allowed| allowed.saturating_sub(len / 256 + mail) / 2),
+            spill_at: (share / 8 / 16).clamp(1 << 12, 1 << 20) as usize,
+            run_bytes: (share / 4).clamp(1 << 20, 1 << 28) as usize,
+        };
+        #[cfg(test)]
+        if let Some((spill_at, run_bytes)) = hooks::hooks(dir).spill {
+            (plan.spill_at, plan.run_bytes) = (spill_at, run_bytes);
+        }
+        let _ = dir;
+        plan
     }
-    let _ = (dir, len);
-    let allowed = memory::budget().map_or(1 << 32, |budget| budget.allowed);
-    let pairs = (allowed / 64 / 16).clamp(1 << 12, 1 << 20);
-    let bytes = (allowed / 16).clamp(1 << 20, 1 << 28);
-    (pairs as usize, bytes as usize)
 }
 
 /// A [`SpillError`] as a [`DiskError`].

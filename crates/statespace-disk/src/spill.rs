@@ -5,8 +5,8 @@
 //! thread's chunk for each segment as a sub-run (a count, the first state's offset in the
 //! segment, then the gaps, all LEB128). When a thread's chunks hold more than the budget, they
 //! are written out as a *run* in the file `mail/DEPTH.THREAD`: the chunks one after another in
-//! segment order, then the index (the end of each chunk, then each chunk's CRC-32, as
-//! little-endian `u32`s) and the CRC-32 of the index. A run is synced and let go from the page
+//! segment order, each but the empty ones after its CRC-32, then the index (the end of each
+//! chunk, as little-endian `u32`s) and the CRC-32 of the index. A run is synced and let go from the page
 //! cache as soon as it is written; the next level reads a segment's chunk of every run when
 //! it claims the segment, and checks it against its CRC-32 first. A checkpoint lists the runs
 //! its level applies, with each index's CRC-32: a run missing, cut short or changed is refused,
@@ -74,10 +74,9 @@ impl RunRecord {
 struct Run {
     record: RunRecord,
     file: Arc<File>,
-    /// The end of each segment's chunk, counted from the run's start.
+    /// The end of each segment's chunk (its CRC-32, then its bytes), counted from the run's
+    /// start.
     ends: Vec<u32>,
-    /// Each segment's chunk's CRC-32.
-    crcs: Vec<u32>,
 }
 
 impl Run {
@@ -197,7 +196,7 @@ impl Spill {
                 }
                 Err(source) => return Err(SpillError::Io(path, source)),
             };
-            let index_len = self.segments as u64 * 8 + 4;
+            let index_len = self.segments as u64 * 4 + 4;
             let end = record.base + record.data + index_len;
             let found = file
                 .metadata()
@@ -219,19 +218,17 @@ impl Spill {
                     record.base + record.data
                 )));
             }
-            let words: Vec<u32> = body
+            let ends: Vec<u32> = body
                 .chunks_exact(4)
                 .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
                 .collect();
-            let (ends, crcs) = words.split_at(self.segments);
             if ends.windows(2).any(|w| w[0] > w[1]) || ends.last() != Some(&(record.data as u32)) {
                 return Err(damaged("has an index out of order".to_owned()));
             }
             runs.push(Run {
                 record: *record,
                 file,
-                ends: ends.to_vec(),
-                crcs: crcs.to_vec(),
+                ends,
             });
         }
         *self.runs.write().unwrap_or_else(|e| e.into_inner()) = runs;
@@ -417,18 +414,20 @@ impl Spill {
         let file = self.file(depth, thread as u64).map_err(io)?;
         let base = file.metadata().map_err(io)?.len();
         let mut ends = Vec::with_capacity(self.segments);
-        let mut crcs = Vec::with_capacity(self.segments);
         let mut end = 0u64;
         let mut out = BufWriter::with_capacity(1 << 20, &*file);
         builder.chunks.resize_with(self.segments, Vec::new);
         for chunk in &builder.chunks {
-            out.write_all(chunk).map_err(io)?;
-            end += chunk.len() as u64;
+            if !chunk.is_empty() {
+                out.write_all(&crc32fast::hash(chunk).to_le_bytes())
+                    .map_err(io)?;
+                out.write_all(chunk).map_err(io)?;
+                end += 4 + chunk.len() as u64;
+            }
             ends.push(u32::try_from(end).expect("a run's chunks take less than 4 GiB"));
-            crcs.push(crc32fast::hash(chunk));
         }
-        let mut index = Vec::with_capacity(self.segments * 8 + 4);
-        for value in ends.iter().chain(&crcs) {
+        let mut index = Vec::with_capacity(self.segments * 4 + 4);
+        for value in &ends {
             index.extend_from_slice(&value.to_le_bytes());
         }
         let index_crc = crc32fast::hash(&index);
@@ -463,7 +462,6 @@ impl Spill {
                 },
                 file,
                 ends,
-                crcs,
             });
         for chunk in &mut builder.chunks {
             chunk.clear();
@@ -541,19 +539,22 @@ impl Spill {
                     ),
                 )
             };
-            if crc32fast::hash(&bytes) != run.crcs[segment] {
+            let (sum, chunk) = bytes.split_at(4.min(bytes.len()));
+            if sum.len() < 4
+                || crc32fast::hash(chunk) != u32::from_le_bytes(sum.try_into().expect("4 bytes"))
+            {
                 return Err(damaged("its checksum does not match"));
             }
+            let bytes = chunk;
             let mut at = 0;
             let (mut word, mut mask) = (u64::MAX, 0u64);
             while at < bytes.len() {
-                let count = read_varint(&bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
-                let mut offset =
-                    read_varint(&bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
+                let count = read_varint(bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
+                let mut offset = read_varint(bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
                 for i in 0..count {
                     if i > 0 {
                         let gap =
-                            read_varint(&bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
+                            read_varint(bytes, &mut at).ok_or_else(|| damaged("cut short"))?;
                         offset = offset.saturating_add(gap.max(1));
                     }
                     if offset >= limit {
@@ -578,39 +579,4 @@ impl Spill {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn varints_round_trip() {
-        let values = [
-            0,
-            1,
-            127,
-            128,
-            300,
-            16_383,
-            16_384,
-            u64::from(u32::MAX),
-            u64::MAX,
-        ];
-        let mut bytes = Vec::new();
-        for &value in &values {
-            push_varint(&mut bytes, value);
-        }
-        let mut at = 0;
-        for &value in &values {
-            assert_eq!(read_varint(&bytes, &mut at), Some(value));
-        }
-        assert_eq!(read_varint(&bytes, &mut at), None);
-        assert_eq!(read_varint(&[0x80; 11], &mut 0), None);
-    }
-
-    #[test]
-    fn file_names_give_their_depth() {
-        assert_eq!(file_depth(&file_name(12, 1)), Some(12));
-        assert_eq!(file_depth("12"), None);
-        assert_eq!(file_depth("x.1"), None);
-        assert_eq!(file_depth("3.x"), None);
-    }
-}
+mod tests;

@@ -27,12 +27,6 @@ use crate::slice::{BLOCK, Slice, WARM_SHIFT};
 /// Expanded states between two turns of the worker's dataflow (to deliver what others sent).
 const STEP_EVERY: u64 = 4096;
 
-/// When [`Reads`] gathers, a worker's successors beyond 2^[`NEAR_SHIFT`] states of their block
-/// are gathered with their words prefetched, [`BATCH`] at a time (the bounds
-/// `statespace::TwoBitSearch` uses).
-const NEAR_SHIFT: u32 = 16;
-const BATCH: usize = 512;
-
 type Progress = dyn Fn(u32, u64) + Send + Sync;
 
 /// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
@@ -435,7 +429,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
             traffic: Vec::new(),
             resumed_at: None,
             last_saved: None,
-            batch: Vec::with_capacity(BATCH),
+            batch: Vec::with_capacity(reach::BATCH),
             reads: Reads::new(len, search.cached),
         }
     }

@@ -330,6 +330,20 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
         self.len == 0
     }
 
+    /// The threads the search runs on (as [`TwoBitSearch::threads`] set them; a table too
+    /// small to share runs on one).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| visit(s + 1));
+    /// assert_eq!(TwoBitSearch::new(&line, 1 << 20).threads(2).thread_count(), 2);
+    /// assert_eq!(TwoBitSearch::new(&line, 100).threads(2).thread_count(), 1);
+    /// ```
+    pub fn thread_count(&self) -> usize {
+        engine::layout_thread_count(self.len, self.threads)
+    }
+
     /// The words of codes (an aligned run of them) that one thread at most writes at a time
     /// in this search: the unit a [`TableStore`] may save before a write.
     pub fn exclusive_words(&self) -> u64 {

@@ -7,10 +7,15 @@ use timely::container::CapacityContainerBuilder;
 use timely::dataflow::InputHandle;
 
 use super::rounds::receive;
-use super::{BATCH, NEAR_SHIFT};
 use crate::owners::Owners;
 use crate::report::Traffic;
 use crate::slice::{BLOCK, Slice};
+
+/// When [`statespace::block::Reads`] gathers, a worker's successors beyond 2^[`NEAR_SHIFT`]
+/// states of their block are gathered with their words prefetched, [`BATCH`] at a time (the
+/// bounds `statespace::TwoBitSearch` uses).
+const NEAR_SHIFT: u32 = 16;
+pub(super) const BATCH: usize = 512;
 
 /// Where a worker's expansion of a block reports: successors in its slice are reached here (a
 /// set at a time), the others sent to their owners.

@@ -151,6 +151,11 @@ fn reached_bits(table: &TwoBitTable) -> Result<Vec<AtomicU64>, TableAllocError> 
     Ok(bits)
 }
 
+/// The threads a search of `len` states asked to run on `threads` threads runs on.
+pub(super) fn layout_thread_count(len: u64, threads: usize) -> usize {
+    Layout::new(len, threads).threads
+}
+
 /// log2 of the words of a segment of the search of `len` states on `threads` threads: the
 /// unit within which one thread writes at a time.
 pub(super) fn segment_words_shift(len: u64, threads: usize) -> u32 {
