@@ -407,14 +407,7 @@ impl Rank {
         // ones high.
         coordinates.sort_by_key(|c| match c.kind {
             Kind::Fixed { .. } => (0, 0),
-            Kind::Table { .. } => (
-                1,
-                if std::env::var("PP_BIGLOW").is_ok() {
-                    u64::MAX - c.size
-                } else {
-                    c.size
-                },
-            ),
+            Kind::Table { .. } => (1, c.size),
             Kind::Direct { .. } => (2, c.size),
         });
         let mut strides = Vec::new();

@@ -96,16 +96,10 @@ pub fn god_with(
     progress: impl FnMut(u32, u64),
 ) -> Result<God, SolveError> {
     let space = PuzzleSpace::new(rank);
-    let mut search = TwoBitSearch::new(&space, rank.len())
+    let search = TwoBitSearch::new(&space, rank.len())
         .sources([rank.solved()])
         .threads(threads)
         .progress(progress);
-    if let Ok(v) = std::env::var("PP_EXACT") {
-        search = search.exact_frontier(v == "1");
-    }
-    if let Ok(v) = std::env::var("PP_CACHED") {
-        search = search.cached(v == "1");
-    }
     let (table, levels) = search.try_run()?;
     check_levels(&levels)?;
     Ok(God { levels, table })

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use atomic_file::AtomicFile;
 use judge::cli::Failure;
 use permutation_puzzle::{God, Rank, god_with};
 use statespace::{TwoBitSearch, TwoBitTable};
@@ -59,25 +60,22 @@ pub(crate) fn search(
     }
 }
 
-/// Saves a table.
+/// Saves a table atomically ([`AtomicFile`]: a crash leaves the old file or the new one,
+/// never a part), replacing the file at `path`.
 pub(crate) fn save(path: &Path, rank: &Rank, table: &TwoBitTable) -> Result<(), Failure> {
-    let mut bytes = Vec::with_capacity(HEADER + table.len().div_ceil(32) as usize * 8);
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
-    bytes.extend_from_slice(&fingerprint(rank).to_le_bytes());
-    bytes.extend_from_slice(&table.len().to_le_bytes());
-    bytes.extend_from_slice(&[0; 4]);
-    let mut crc = crc32fast::Hasher::new();
-    for word in table.words() {
-        let le = word.to_le_bytes();
-        crc.update(&le);
-        bytes.extend_from_slice(&le);
-    }
-    bytes[HEADER - 4..HEADER].copy_from_slice(&crc.finalize().to_le_bytes());
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, &bytes)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+    let fail = |e: std::io::Error| Failure::new(format!("{}: {e}", path.display()));
+    let mut file = AtomicFile::create(path, true).map_err(fail)?;
+    let written = (|| {
+        file.write_plain(MAGIC)?;
+        file.write_plain(&VERSION.to_le_bytes())?;
+        file.write_plain(&fingerprint(rank).to_le_bytes())?;
+        file.write_plain(&table.len().to_le_bytes())?;
+        file.write_plain(&[0; 4])?; // the words' CRC-32, written at the commit
+        file.write_words(table.words())
+    })();
+    written
+        .and_then(|()| file.commit(Some(HEADER as u64 - 4)))
+        .map_err(fail)
 }
 
 /// Loads a table saved for `rank`, refusing one that is damaged or another puzzle's.
