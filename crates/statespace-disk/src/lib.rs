@@ -78,22 +78,25 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod checkpoint;
 mod error;
+mod plan;
 mod private;
 mod resident;
 mod spill;
 mod undo;
 mod words;
 
+use checkpoint::{CHECKPOINT_FILE, Checkpoint};
 pub use error::DiskError;
+use plan::MemoryPlan;
 use private::{PAGE_SHIFT, Private};
 use resident::Resident;
-use spill::{RunRecord, Spill, SpillError};
+use spill::{Spill, SpillError};
 use undo::Undo;
 pub use words::WordFile;
 use words::{fill, free_bytes};
 
-use atomic_file::AtomicFile;
 use statespace::block::compress_fields;
 use statespace::{
     LevelStart, Levels, Resume, Space, TableAllocError, TableStore, TwoBitSearch, TwoBitTable,
@@ -102,16 +105,8 @@ use statespace::{
 
 /// The file of codes in a search's folder.
 const TABLE_FILE: &str = "table.2bit";
-/// The checkpoint in a search's folder.
-const CHECKPOINT_FILE: &str = "checkpoint";
 /// The undo log in a search's folder.
 const UNDO_FILE: &str = "undo";
-
-const CHECKPOINT_MAGIC: &[u8; 8] = b"2BITCKPT";
-/// The checkpoint's version: 2 holds the level's mail, which 1 (a search that applied each
-/// level's mail before the next level) did not; 3 lists the runs of mail in `mail/` that the
-/// level applies. All three are read.
-const VERSION: u32 = 3;
 
 /// log2 of the words of the undo log's unit, a page of 4 KiB (2^14 states): only the pages
 /// that a level writes new states into are saved.
@@ -209,7 +204,7 @@ impl DiskStore {
     ) -> Result<(Self, Option<Resume>), DiskError> {
         let needed = Self::table_bytes(len);
         std::fs::create_dir_all(dir).map_err(|source| io_error(dir, dir, needed, source))?;
-        let (resume, runs) = match read_checkpoint(dir, key, len)? {
+        let (resume, runs) = match checkpoint::read(dir, key, len)? {
             Some((resume, runs)) => (Some(resume), runs),
             None => (None, Vec::new()),
         };
@@ -422,33 +417,19 @@ impl DiskStore {
             .map_err(|source| io_error(&table_path, &self.dir, needed, source))?;
         let path = self.dir.join(CHECKPOINT_FILE);
         let runs = self.spill.records(depth);
-        let write = || -> io::Result<()> {
-            let mut file = AtomicFile::create(&path, true)?;
-            file.write_plain(CHECKPOINT_MAGIC)?;
-            file.write_plain(&VERSION.to_le_bytes())?;
-            file.write_plain(&0u32.to_le_bytes())?;
-            file.write_words([
-                self.key.len() as u64,
-                self.len,
-                depth,
-                u64::from(complete),
-                sizes.len() as u64,
-                dirty.len() as u64,
-                mail.iter().map(|piece| piece.len() as u64).sum(),
-                runs.len() as u64,
-            ])?;
-            file.write_summed(self.key.as_bytes())?;
-            file.write_words(sizes.iter().copied())?;
-            file.write_words(dirty.iter().map(|bits| bits.load(Ordering::Relaxed)))?;
-            file.write_words(
-                mail.iter()
-                    .flat_map(|piece| piece.iter())
-                    .flat_map(|&(word, states)| [word, states]),
-            )?;
-            file.write_words(runs.iter().flat_map(RunRecord::words))?;
-            file.commit(Some(12))
+        let checkpoint = Checkpoint {
+            key: &self.key,
+            len: self.len,
+            depth,
+            complete,
+            sizes,
+            dirty,
+            mail,
+            runs: &runs,
         };
-        write().map_err(|source| io_error(&path, &self.dir, needed, source))?;
+        checkpoint
+            .write(&path)
+            .map_err(|source| io_error(&path, &self.dir, needed, source))?;
         self.undo
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -669,7 +650,7 @@ fn run_on_disk<S: Space + Sync, W: Weight, P: FnMut(u32, u64)>(
 /// # Errors
 /// [`DiskError`] when the checkpoint cannot be read, is damaged, or belongs to another search.
 pub fn finished(dir: &Path, key: &str, len: u64) -> Result<bool, DiskError> {
-    Ok(read_checkpoint(dir, key, len)?.is_some_and(|(resume, _)| resume.complete))
+    Ok(checkpoint::read(dir, key, len)?.is_some_and(|(resume, _)| resume.complete))
 }
 
 /// The store, shared between the table that owns it and the caller that reads its failure.
@@ -722,41 +703,6 @@ impl TableStore for Shared {
     }
 }
 
-/// What a search on disk keeps in memory, from what the process may take: a quarter for the
-/// mail (shared by the threads: an eighth of a thread's share for the pairs it gathers before it
-/// hands them over, a quarter for the encoded mail it keeps before it writes a run, which may
-/// take twice that with its vectors' slack), and half of what is left beside the search's
-/// bitmaps (`len / 256` bytes) for the table's changed pages; the rest for the pages read,
-/// which the kernel drops as it needs.
-struct MemoryPlan {
-    /// The bytes of changed pages at most, `None` when no limit is known.
-    pages: Option<u64>,
-    /// Pairs of mail a thread gathers before it hands them to the runs (16 bytes each).
-    spill_at: usize,
-    /// Bytes of encoded mail a thread keeps before it writes a run.
-    run_bytes: usize,
-}
-
-impl MemoryPlan {
-    fn new(dir: &Path, len: u64, threads: usize) -> Self {
-        let allowed = memory::budget().map(|budget| budget.allowed);
-        let mail = allowed.unwrap_or(1 << 32) / 4;
-        let share = mail / threads.max(1) as u64;
-        #[cfg_attr(not(test), allow(unused_mut))]
-        let mut plan = MemoryPlan {
-            pages: allowed.map(|allowed| allowed.saturating_sub(len / 256 + mail) / 2),
-            spill_at: (share / 8 / 16).clamp(1 << 12, 1 << 20) as usize,
-            run_bytes: (share / 4).clamp(1 << 20, 1 << 28) as usize,
-        };
-        #[cfg(test)]
-        if let Some((spill_at, run_bytes)) = hooks::hooks(dir).spill {
-            (plan.spill_at, plan.run_bytes) = (spill_at, run_bytes);
-        }
-        let _ = dir;
-        plan
-    }
-}
-
 /// A [`SpillError`] as a [`DiskError`].
 fn spill_error(dir: &Path, needed: u64, error: SpillError) -> DiskError {
     match error {
@@ -766,104 +712,6 @@ fn spill_error(dir: &Path, needed: u64, error: SpillError) -> DiskError {
             what: format!("the run of mail {what}"),
         },
     }
-}
-
-/// Reads `dir`'s checkpoint for the search `key` of `len` states: `None` when there is none.
-fn read_checkpoint(
-    dir: &Path,
-    key: &str,
-    len: u64,
-) -> Result<Option<(Resume, Vec<RunRecord>)>, DiskError> {
-    let path = dir.join(CHECKPOINT_FILE);
-    let bytes = match std::fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(source) if source.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(DiskError::Io { path, source }),
-    };
-    let damaged = |what: &str| DiskError::Folder {
-        dir: dir.to_path_buf(),
-        what: format!("{CHECKPOINT_FILE} {what}; remove the folder's files to start again"),
-    };
-    if bytes.len() < 16 + 48 || &bytes[..8] != CHECKPOINT_MAGIC {
-        return Err(damaged("is not a two-bit search's checkpoint"));
-    }
-    let version = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes"));
-    // The words of the header after the checksum: version 1 had no mail, 2 no runs.
-    let header = match version {
-        1 => 6,
-        2 => 7,
-        VERSION => 8,
-        _ => return Err(damaged("is of another version")),
-    };
-    let sum = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes"));
-    if crc32fast::hash(&bytes[16..]) != sum {
-        return Err(damaged("is damaged (its checksum does not match)"));
-    }
-    let mut words = bytes[16..]
-        .chunks_exact(8)
-        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
-    let mut next = || words.next().unwrap_or(0);
-    let [
-        key_len,
-        found_len,
-        depth,
-        complete,
-        sizes,
-        dirty,
-        mail,
-        runs,
-    ] = std::array::from_fn(|i| if i < header { next() } else { 0 });
-    let key_start = 16 + 8 * header;
-    let key_end = key_start + key_len as usize;
-    let found_key = bytes
-        .get(key_start..key_end)
-        .and_then(|k| std::str::from_utf8(k).ok())
-        .ok_or_else(|| damaged("is cut short"))?;
-    if found_key != key || found_len != len {
-        return Err(DiskError::Folder {
-            dir: dir.to_path_buf(),
-            what: format!(
-                "it holds the search \"{found_key}\" ({found_len} states), not \"{key}\" ({len} states); name another folder"
-            ),
-        });
-    }
-    let rest = &bytes[key_end..];
-    let expected = mail
-        .checked_mul(2)
-        .and_then(|words| words.checked_add(runs.checked_mul(5)?))
-        .and_then(|words| words.checked_add(sizes))
-        .and_then(|words| words.checked_add(dirty))
-        .and_then(|words| words.checked_mul(8));
-    if expected != Some(rest.len() as u64) {
-        return Err(damaged("is cut short"));
-    }
-    let mut words = rest
-        .chunks_exact(8)
-        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
-    let sizes: Vec<u64> = words.by_ref().take(sizes as usize).collect();
-    let dirty: Vec<u64> = words.by_ref().take(dirty as usize).collect();
-    let mut mail_words = Vec::with_capacity(2 * mail as usize);
-    mail_words.extend(words.by_ref().take(2 * mail as usize));
-    let mut records = Vec::with_capacity(runs as usize);
-    for _ in 0..runs {
-        records.push(RunRecord::from_words(std::array::from_fn(|_| {
-            words.next().expect("counted")
-        })));
-    }
-    let mail = mail_words
-        .chunks_exact(2)
-        .map(|pair| (pair[0], pair[1]))
-        .collect();
-    Ok(Some((
-        Resume {
-            depth,
-            sizes,
-            dirty,
-            mail,
-            complete: complete != 0,
-        },
-        records,
-    )))
 }
 
 #[cfg(test)]

