@@ -247,12 +247,17 @@ impl DiskStore {
             }
         }
         let table = Private::new(&file, words).map_err(io(&table_path))?;
+        let plan = MemoryPlan::new(dir, len, threads);
+        let most_pages = memory
+            .or(plan.pages)
+            .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
         let undo_path = dir.join(UNDO_FILE);
         let identity = undo::Identity::new(key, len);
         if let Some(resume) = resume.as_ref().filter(|resume| !resume.complete) {
-            // The table back as it was at the checkpoint, on the disk, before anything else;
-            // a log that cannot be trusted stops here, the table's file untouched.
-            undo::apply(&undo_path, identity, resume.depth, &table).map_err(
+            // The table back as it was at the checkpoint, on the disk, before anything else
+            // (its changed pages written back as they outgrow the memory's plan); a log that
+            // cannot be trusted stops here, the table's file untouched.
+            undo::apply(&undo_path, identity, resume.depth, &table, most_pages).map_err(
                 |refusal| match refusal {
                     undo::Refusal::Io(source) => io_error(&undo_path, dir, needed, source),
                     undo::Refusal::Damaged(what) => DiskError::Damaged {
@@ -269,10 +274,6 @@ impl DiskStore {
             .map_err(io(&undo_path))?;
         let segment_shift = exclusive_words.trailing_zeros();
         let segment_count = words.div_ceil(1 << segment_shift).max(1);
-        let plan = MemoryPlan::new(dir, len, threads);
-        let most_pages = memory
-            .or(plan.pages)
-            .map_or(u64::MAX, |bytes| bytes >> (PAGE_SHIFT + 3));
         let (spill_at, run_bytes) = (plan.spill_at, plan.run_bytes);
         let spill = Spill::new(dir, segment_shift + 5, len, run_bytes);
         // The runs of mail the checkpoint's level applies, checked; those of other levels

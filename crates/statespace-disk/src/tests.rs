@@ -442,16 +442,18 @@ fn a_damaged_undo_log_is_refused(
         Damage::ByteOfTheLastCommittedRecord
     )]
     how: Damage,
+    #[values(None, TINY)] memory: Option<u64>,
 ) {
     let folder = stopped_with_records("damaged", 2);
     let table_before = std::fs::read(folder.0.join(crate::TABLE_FILE)).unwrap();
     let checkpoint_before = std::fs::read(folder.0.join(crate::CHECKPOINT_FILE)).unwrap();
     let undo = folder.0.join(crate::UNDO_FILE);
     damage(&undo, how);
-    let refused = TwoBitSearch::new(&pegs(9), 1 << 18)
-        .sources([0])
-        .run_on_disk(&folder.0, "pegs 9")
-        .unwrap_err();
+    // (With TINY, the log's pages would be written back as it is applied: the check comes
+    // first.)
+    let space = pegs(9);
+    let search = TwoBitSearch::new(&space, 1 << 18).sources([0]);
+    let refused = on_disk(search, &folder.0, "pegs 9", memory).unwrap_err();
     let message = refused.to_string();
     assert!(
         matches!(refused, DiskError::Damaged { .. }),
@@ -490,13 +492,50 @@ fn an_undamaged_undo_log_is_applied_and_the_search_goes_on() {
         crate::undo::Identity::new("pegs 9", 1 << 18),
         depth,
         &mapped,
+        u64::MAX,
     );
     let applied = match applied {
         Ok(applied) => applied,
         Err(_) => panic!("the undamaged log was refused"),
     };
     assert!(applied.records >= applied.committed && applied.committed >= 2);
+    let undone: Vec<u64> = mapped
+        .words()
+        .iter()
+        .map(|w| w.load(Ordering::Relaxed))
+        .collect();
     drop(mapped);
+    // Applied again with no page kept in memory: written back to the file as it goes, to the
+    // same codes.
+    let file = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(folder.0.join(crate::TABLE_FILE))
+        .unwrap();
+    let written = crate::private::Private::new(&file, (1 << 18) / 32).unwrap();
+    let again = crate::undo::apply(
+        &folder.0.join(crate::UNDO_FILE),
+        crate::undo::Identity::new("pegs 9", 1 << 18),
+        depth,
+        &written,
+        0,
+    );
+    assert!(
+        matches!(&again, Ok(a) if *a == applied),
+        "{:?}",
+        again.err()
+    );
+    assert_eq!(written.changed_pages(), 0, "every page written back");
+    drop(written);
+    let file_words: Vec<u64> = std::fs::read(folder.0.join(crate::TABLE_FILE))
+        .unwrap()
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    assert!(
+        file_words == undone,
+        "the file holds the log's records applied"
+    );
     let mut reported = Vec::new();
     let (table, levels) = TwoBitSearch::new(&pegs(9), 1 << 18)
         .sources([0])

@@ -37,7 +37,7 @@
 //! exactly the checkpoint's: nothing to undo.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -296,6 +296,7 @@ fn drop_written(file: &File, chunk: u64) {
 }
 
 /// Why a log could not be applied.
+#[derive(Debug)]
 pub(crate) enum Refusal {
     /// The log could not be read.
     Io(io::Error),
@@ -317,14 +318,18 @@ pub(crate) struct Applied {
 }
 
 /// Puts the states of `mapped` unreached at the checkpoint of level `depth` back to unreached,
-/// from the log `path` of the search `identity`, after checking the log whole: see the
-/// module's documentation. On a refusal `mapped` may hold some records applied: the caller
-/// must drop it unwritten.
+/// from the log `path` of the search `identity`, after checking the log whole (a first reading
+/// that writes nothing: see the module's documentation); the pages changed are written back
+/// to the file whenever more than `keep_pages` of them are in memory, so that a log of the
+/// whole table does not take the table's size in memory. On an error of the second reading
+/// (the disk's, or a log changed since the first) the file may hold some records applied; the
+/// log is still whole, and applying it again puts the table back.
 pub(crate) fn apply(
     path: &Path,
     identity: Identity,
     depth: u64,
     mapped: &Private,
+    keep_pages: u64,
 ) -> Result<Applied, Refusal> {
     let (mut log, header) = open(path, identity)?;
     if header.depth == BEFORE_ANY || header.depth < depth {
@@ -340,7 +345,27 @@ pub(crate) fn apply(
             header.depth
         )));
     }
-    let records = apply_records(&mut log, &header, mapped)?;
+    let words = mapped.words().len();
+    let records = walk_records(&mut log, &header, words, None, |_, _| Ok(()))?;
+    log.seek(io::SeekFrom::Start(HEADER))?;
+    let table = mapped.words();
+    walk_records(&mut log, &header, words, Some(records), |first, body| {
+        // The states unreached at the checkpoint are unreached again; the others were not
+        // written since.
+        for (i, bits) in body.chunks_exact(4).enumerate() {
+            let unseen = spread_fields(u32::from_le_bytes(bits.try_into().expect("4 bytes")));
+            let cell = &table[first + i];
+            mapped.mark(first + i);
+            cell.store(
+                cell.load(Ordering::Relaxed) | (unseen * 3),
+                Ordering::Relaxed,
+            );
+        }
+        if mapped.changed_pages() > keep_pages {
+            mapped.write_back(0, words)?;
+        }
+        Ok(())
+    })?;
     Ok(Applied {
         records,
         committed: header.records,
@@ -383,44 +408,36 @@ fn open(path: &Path, identity: Identity) -> Result<(io::BufReader<File>, Header)
     Ok((log, header))
 }
 
-/// Applies the records of `log` (past its header) to `mapped`: every committed one, checked
-/// (refused at the first that is cut short, out of sequence, of another depth, outside the
-/// table or with a wrong checksum), then those after them as far as they are whole. The number
-/// applied.
-fn apply_records(
+/// Reads the records of `log` (past its header) for a table of `words` words, handing each to
+/// `visit` (its first word and its bits): every committed one, checked (refused at the first
+/// that is cut short, out of sequence, of another depth, outside the table or with a wrong
+/// checksum), then those after them as far as they are whole, or the first `count` when given.
+/// The number read.
+fn walk_records(
     log: &mut io::BufReader<File>,
     header: &Header,
-    mapped: &Private,
+    words: usize,
+    count: Option<u64>,
+    mut visit: impl FnMut(usize, &[u8]) -> io::Result<()>,
 ) -> Result<u64, Refusal> {
-    let table = mapped.words();
     let mut record = Vec::new();
     let mut applied = 0;
     let mut bytes = 0u64;
-    loop {
+    while count.is_none_or(|count| applied < count) {
         let refuse = |what: &str| {
             Refusal::Damaged(format!(
                 "record {applied} of the {} committed {what}",
                 header.records
             ))
         };
-        let found = read_record(log, &mut record, header.depth, applied, table.len());
+        let found = read_record(log, &mut record, header.depth, applied, words);
         let (first, body) = match found {
             Ok(found) => found,
             // A record past the committed ones protects no page yet: the log ends there.
-            Err(_) if applied >= header.records => break,
+            Err(_) if applied >= header.records && count.is_none() => break,
             Err(what) => return Err(refuse(what)),
         };
-        // The states unreached at the checkpoint are unreached again; the others were not
-        // written since.
-        for (i, bits) in body.chunks_exact(4).enumerate() {
-            let unseen = spread_fields(u32::from_le_bytes(bits.try_into().expect("4 bytes")));
-            let cell = &table[first + i];
-            mapped.mark(first + i);
-            cell.store(
-                cell.load(Ordering::Relaxed) | (unseen * 3),
-                Ordering::Relaxed,
-            );
-        }
+        visit(first, body)?;
         applied += 1;
         bytes += record.len() as u64;
         if applied == header.records && bytes != header.bytes {
