@@ -91,6 +91,16 @@ impl Run {
     }
 }
 
+/// The words of a piece of mail sorted by word, each once, with the states of all its pairs:
+/// a mask with the low bit of each state's two set.
+fn words_of(piece: &[(u64, u64)]) -> impl Iterator<Item = (u64, u64)> + '_ {
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    piece.chunk_by(|a, b| a.0 == b.0).map(|same| {
+        let mask = same.iter().fold(0, |mask, &(_, m)| mask | m);
+        (same[0].0, (mask | mask >> 1) & LOW)
+    })
+}
+
 /// A thread's mail not yet written: a chunk a segment.
 #[derive(Default)]
 struct Builder {
@@ -98,10 +108,6 @@ struct Builder {
     depth: u64,
     chunks: Vec<Vec<u8>>,
     bytes: usize,
-    /// The batch's states, and the same cut by segment (kept between batches).
-    states: Vec<u64>,
-    cut: Vec<u64>,
-    counts: Vec<usize>,
 }
 
 /// The mail of the levels, in runs on disk.
@@ -347,59 +353,35 @@ impl Spill {
         written
     }
 
-    /// Appends the states of `mail` to the builder's chunks, a sorted sub-run a segment.
-    fn encode(&self, builder: &mut Builder, mail: &[(u64, u64)]) {
-        let Builder {
-            chunks,
-            bytes,
-            states,
-            cut,
-            counts,
-            ..
-        } = builder;
+    /// Appends the states of `mail` (sorted here, in place: no memory beside it, however many
+    /// states its words hold) to the builder's chunks, a sorted sub-run a segment.
+    fn encode(&self, builder: &mut Builder, mail: &mut [(u64, u64)]) {
+        let Builder { chunks, bytes, .. } = builder;
         chunks.resize_with(self.segments, Vec::new);
-        states.clear();
-        for &(word, mut mask) in mail {
-            while mask != 0 {
-                states.push(word << 5 | u64::from(mask.trailing_zeros() / 2));
-                mask &= mask - 1;
-            }
-        }
-        // Cut by segment: a count a segment, then each state at its segment's place.
-        let shift = self.segment_shift;
-        counts.clear();
-        counts.resize(self.segments + 1, 0);
-        for &state in states.iter() {
-            counts[(state >> shift) as usize + 1] += 1;
-        }
-        for segment in 0..self.segments {
-            counts[segment + 1] += counts[segment];
-        }
-        cut.clear();
-        cut.resize(states.len(), 0);
-        {
-            let mut at = counts.clone();
-            for &state in states.iter() {
-                let segment = (state >> shift) as usize;
-                cut[at[segment]] = state;
-                at[segment] += 1;
-            }
-        }
-        for segment in 0..self.segments {
-            let piece = &mut cut[counts[segment]..counts[segment + 1]];
-            if piece.is_empty() {
-                continue;
-            }
-            piece.sort_unstable();
-            let distinct = 1 + piece.windows(2).filter(|w| w[0] != w[1]).count();
+        // By word is by state, and so by segment.
+        mail.sort_unstable_by_key(|&(word, _)| word);
+        let word_shift = self.segment_shift - 5;
+        let mut at = 0;
+        while at < mail.len() {
+            let segment = (mail[at].0 >> word_shift) as usize;
+            let end =
+                at + mail[at..].partition_point(|&(word, _)| word >> word_shift == segment as u64);
+            let piece = &mail[at..end];
+            at = end;
             let chunk = &mut chunks[segment];
             let before = chunk.len();
-            let base = (segment as u64) << shift;
-            push_varint(chunk, distinct as u64);
-            push_varint(chunk, piece[0] - base);
-            for w in piece.windows(2) {
-                if w[1] != w[0] {
-                    push_varint(chunk, w[1] - w[0]);
+            let distinct: u64 = words_of(piece)
+                .map(|(_, mask)| u64::from(mask.count_ones()))
+                .sum();
+            push_varint(chunk, distinct);
+            let base = (segment as u64) << self.segment_shift;
+            let mut last = None;
+            for (word, mut mask) in words_of(piece) {
+                while mask != 0 {
+                    let state = word << 5 | u64::from(mask.trailing_zeros() / 2);
+                    mask &= mask - 1;
+                    push_varint(chunk, last.map_or(state - base, |last| state - last));
+                    last = Some(state);
                 }
             }
             *bytes += chunk.len() - before;
