@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 pub enum Limit {
     /// The machine's available memory (`MemAvailable`).
     Available,
-    /// The memory cgroup's limit, less what the group uses.
+    /// The memory cgroup's limit, less what the group uses (its file pages not used lately
+    /// aside: the kernel takes them back first).
     Cgroup,
     /// The address-space limit (`ulimit -v`), less what the process has mapped.
     AddressSpace,
@@ -133,11 +134,29 @@ fn cgroup_room() -> Option<u64> {
     cgroup_files(&groups, Path::new("/sys/fs/cgroup"))
         .into_iter()
         .find_map(|(limit, usage)| {
+            let stat = usage.with_file_name("memory.stat");
             let limit = read_number(&limit)?;
             let usage = read_number(&usage).unwrap_or(0);
+            let idle = std::fs::read_to_string(stat).map_or(0, |stat| idle_file_bytes(&stat));
             // v1 writes "no limit" as a huge number rounded to a page.
-            (limit < 1 << 60).then(|| limit.saturating_sub(usage))
+            (limit < 1 << 60).then(|| limit.saturating_sub(usage.saturating_sub(idle)))
         })
+}
+
+/// The bytes of file pages not used lately in a cgroup's `memory.stat` text (`inactive_file`
+/// in v2, `total_inactive_file` in v1, its subgroups counted): the group's usage counts them,
+/// but the kernel takes them back first, so they are room (a run started after another in
+/// the same group would otherwise find the last one's cache in the way).
+fn idle_file_bytes(stat: &str) -> u64 {
+    let field = |key: &str| {
+        stat.lines().find_map(|line| {
+            let (name, value) = line.split_once(' ')?;
+            (name == key).then(|| value.trim().parse().ok())?
+        })
+    };
+    field("total_inactive_file")
+        .or_else(|| field("inactive_file"))
+        .unwrap_or(0)
 }
 
 /// The limit and usage files of the memory cgroups named in `/proc/self/cgroup`'s text

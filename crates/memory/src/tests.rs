@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Limit, Refusal, address_space_limit, cgroup_files, kib_field};
+use super::{Limit, Refusal, address_space_limit, cgroup_files, idle_file_bytes, kib_field};
 
 #[test]
 fn proc_fields_are_kib() {
@@ -51,4 +51,13 @@ fn a_refusal_says_the_figures_and_the_limit() {
         refusal.to_string(),
         "needs 11.00 GiB of memory, but the address-space limit (ulimit -v) allows 3.00 GiB"
     );
+}
+
+#[test]
+fn idle_file_pages_are_read_from_either_version() {
+    let v1 = "cache 370401280\nrss 525918208\ninactive_file 1000\ntotal_rss 525918208\ntotal_inactive_file 86016\n";
+    assert_eq!(idle_file_bytes(v1), 86016);
+    let v2 = "anon 525918208\nfile 370401280\nactive_file 28672\ninactive_file 4096\n";
+    assert_eq!(idle_file_bytes(v2), 4096);
+    assert_eq!(idle_file_bytes("anon 5\n"), 0);
 }

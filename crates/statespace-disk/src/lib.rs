@@ -266,7 +266,11 @@ impl DiskStore {
                     },
                 },
             )?;
-            table.flush().map_err(io(&table_path))?;
+            // Written back and let go: copies kept would take memory no plan counts.
+            table
+                .write_back(0, words)
+                .and_then(|()| table.flush())
+                .map_err(io(&table_path))?;
         }
         let words_shift = exclusive_words.trailing_zeros().min(PAGE_WORDS_SHIFT);
         let segments = words.div_ceil(1 << words_shift).max(1);

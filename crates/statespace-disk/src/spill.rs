@@ -101,13 +101,15 @@ fn words_of(piece: &[(u64, u64)]) -> impl Iterator<Item = (u64, u64)> + '_ {
     })
 }
 
-/// A thread's mail not yet written: a chunk a segment.
+/// A thread's mail not yet written: its sub-runs one after another in one buffer (kept, with
+/// its capacity, from run to run: no allocation a segment), each with its segment.
 #[derive(Default)]
 struct Builder {
     /// The level whose mail it holds.
     depth: u64,
-    chunks: Vec<Vec<u8>>,
-    bytes: usize,
+    encoded: Vec<u8>,
+    /// Each sub-run's segment, and where it starts and ends in `encoded`.
+    pieces: Vec<(usize, usize, usize)>,
 }
 
 /// The mail of the levels, in runs on disk.
@@ -280,7 +282,7 @@ impl Spill {
             .drain()
             .collect();
         for (thread, mut builder) in builders {
-            if builder.bytes > 0 {
+            if !builder.encoded.is_empty() {
                 self.write_run(thread, &mut builder)?;
             }
         }
@@ -315,7 +317,7 @@ impl Spill {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .values()
-            .any(|builder| builder.bytes > 0 && builder.depth == current)
+            .any(|builder| !builder.encoded.is_empty() && builder.depth == current)
             || self
                 .runs
                 .read()
@@ -334,14 +336,14 @@ impl Spill {
             .unwrap_or_else(|e| e.into_inner())
             .remove(&thread)
             .unwrap_or_default();
-        if builder.bytes > 0 && builder.depth != current {
+        if !builder.encoded.is_empty() && builder.depth != current {
             // Left by a level that stopped early (a failed search): written as that level's.
             self.write_run(thread, &mut builder)?;
         }
         builder.depth = current;
         self.encode(&mut builder, mail);
         mail.clear();
-        let written = if builder.bytes >= self.budget {
+        let written = if builder.encoded.len() >= self.budget {
             self.write_run(thread, &mut builder)
         } else {
             Ok(())
@@ -356,8 +358,9 @@ impl Spill {
     /// Appends the states of `mail` (sorted here, in place: no memory beside it, however many
     /// states its words hold) to the builder's chunks, a sorted sub-run a segment.
     fn encode(&self, builder: &mut Builder, mail: &mut [(u64, u64)]) {
-        let Builder { chunks, bytes, .. } = builder;
-        chunks.resize_with(self.segments, Vec::new);
+        let Builder {
+            encoded, pieces, ..
+        } = builder;
         // By word is by state, and so by segment.
         mail.sort_unstable_by_key(|&(word, _)| word);
         let word_shift = self.segment_shift - 5;
@@ -368,7 +371,7 @@ impl Spill {
                 at + mail[at..].partition_point(|&(word, _)| word >> word_shift == segment as u64);
             let piece = &mail[at..end];
             at = end;
-            let chunk = &mut chunks[segment];
+            let chunk = &mut *encoded;
             let before = chunk.len();
             let distinct: u64 = words_of(piece)
                 .map(|(_, mask)| u64::from(mask.count_ones()))
@@ -384,11 +387,12 @@ impl Spill {
                     last = Some(state);
                 }
             }
-            *bytes += chunk.len() - before;
+            pieces.push((segment, before, chunk.len()));
         }
     }
 
-    /// Writes the builder's chunks as a run of its level, and empties them.
+    /// Writes the builder's sub-runs as a run of its level (a segment's, in the order they came,
+    /// make its chunk), and empties it.
     fn write_run(&self, thread: usize, builder: &mut Builder) -> Result<(), SpillError> {
         let depth = builder.depth;
         let path = self.path(depth, thread as u64);
@@ -398,13 +402,25 @@ impl Spill {
         let mut ends = Vec::with_capacity(self.segments);
         let mut end = 0u64;
         let mut out = BufWriter::with_capacity(1 << 20, &*file);
-        builder.chunks.resize_with(self.segments, Vec::new);
-        for chunk in &builder.chunks {
-            if !chunk.is_empty() {
-                out.write_all(&crc32fast::hash(chunk).to_le_bytes())
-                    .map_err(io)?;
-                out.write_all(chunk).map_err(io)?;
-                end += 4 + chunk.len() as u64;
+        // By segment, and in the order they came within one.
+        builder.pieces.sort_unstable();
+        let (pieces, encoded) = (&builder.pieces, &builder.encoded);
+        let mut at = 0;
+        for segment in 0..self.segments {
+            let first = at;
+            while at < pieces.len() && pieces[at].0 == segment {
+                at += 1;
+            }
+            let chunk = || pieces[first..at].iter().map(|&(_, a, b)| &encoded[a..b]);
+            if at > first {
+                let mut crc = crc32fast::Hasher::new();
+                chunk().for_each(|piece| crc.update(piece));
+                out.write_all(&crc.finalize().to_le_bytes()).map_err(io)?;
+                for piece in chunk() {
+                    out.write_all(piece).map_err(io)?;
+                    end += piece.len() as u64;
+                }
+                end += 4;
             }
             ends.push(u32::try_from(end).expect("a run's chunks take less than 4 GiB"));
         }
@@ -445,10 +461,8 @@ impl Spill {
                 file,
                 ends,
             });
-        for chunk in &mut builder.chunks {
-            chunk.clear();
-        }
-        builder.bytes = 0;
+        builder.encoded.clear();
+        builder.pieces.clear();
         #[cfg(test)]
         crate::hooks::run_written(self.dir.parent().expect("mail/ is in the search's folder"));
         Ok(())
