@@ -35,23 +35,25 @@
 //!   table once. Levels claim segments in alternate directions, so that each starts among the
 //!   segments the last one left in memory.
 //! - `mail/`: the mail a level sends to the next, when a thread's outgrows what it keeps in
-//!   memory (a sixty-fourth of what the process may take): sorted by segment, repeats dropped,
+//!   memory (the threads share a quarter of what the process may take): sorted by segment,
+//!   repeats dropped,
 //!   gaps written in a few bytes each, in runs that the next level reads a segment at a time,
 //!   each segment's piece checked by a CRC-32 first. A level whose mail went to runs starts
 //!   with a checkpoint that lists them; the runs before it are then removed.
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
 //!   length, the depth, the level sizes so far, the blocks the level expands (a bit per 64
-//!   states), its mail kept in memory and the runs of it in `mail/`. Written whole or not at all (a temporary file renamed), checked by
-//!   a CRC-32 on load.
+//!   states), its mail kept in memory and the runs of it in `mail/`. Written whole or not at
+//!   all (a temporary file renamed), checked by a CRC-32 on load.
 //! - `undo`: since the last checkpoint, for each page of the table (4 KiB, 2^14 states) that
 //!   the search wrote into, which of its states were unreached before the first write (a bit
 //!   each), taken before that first write by the one thread allowed to write the page. Each
 //!   record has a sequence number, the checkpoint's depth and a CRC-32; the log's header
 //!   names the search and counts the records *committed*: written and synced before any
 //!   changed page of the table is written to its file. A run that resumes checks the log
-//!   whole, makes those states unreached again, which puts the table as it was at the
-//!   checkpoint (the states reached before it are never written again), and goes on from
-//!   there. A log that is missing, cut short, damaged or another search's is refused
+//!   whole (reading it through once before it changes anything), makes those states
+//!   unreached again, writing the pages back as they outgrow the memory's plan, which puts
+//!   the table as it was at the checkpoint (the states reached before it are never written
+//!   again), and goes on from there. A log that is missing, cut short, damaged or another search's is refused
 //!   ([`DiskError::Damaged`]): the table is never searched from a state that is neither the
 //!   checkpoint's nor wholly undone.
 //!
@@ -69,8 +71,8 @@
 //! its own file is written whole, synced and renamed. A kill or a power cut then leaves the
 //! table as the checkpoint had it, plus pages each of which has a committed record; the log
 //! takes them back. What the folder cannot survive is a file changed by someone else: a log
-//! or a run of mail removed, cut or with a byte changed is refused, never trusted (the search must then be
-//! started again in an empty folder).
+//! or a run of mail removed, cut or with a byte changed is refused, never trusted (the
+//! search must then be started again in an empty folder).
 //!
 use std::fs::File;
 use std::io;
