@@ -12,9 +12,10 @@ mod scramble;
 mod solve;
 mod space;
 
+pub use definition::reader::parse;
 pub use definition::{
     MAX_MOVE_ORDER, MAX_OMOD, MAX_SET_SIZE, Metric, MoveKind, NamedMove, Puzzle, SetDef,
-    is_rotation, parse,
+    is_rotation,
 };
 pub use error::ParseError;
 pub use pancake::pancakes;

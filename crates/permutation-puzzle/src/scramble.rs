@@ -1,7 +1,9 @@
 //! Scrambles: positions to solve, as blocks after a definition or in a file of their own, and
 //! move sequences.
 
-use crate::definition::{BlockKind, Puzzle, parse_definition, read_block, starts_scramble};
+use crate::definition::Puzzle;
+use crate::definition::block::{BlockKind, WrittenSet, read_block};
+use crate::definition::reader::{parse_definition, starts_scramble};
 use crate::error::ParseError;
 use crate::lines::TokenLines;
 use crate::position::Position;
@@ -110,7 +112,7 @@ fn read_scrambles(
 /// only for pieces whose orientation Solved ignores.
 fn scramble_position(
     puzzle: &Puzzle,
-    written: Vec<Option<crate::definition::WrittenSet>>,
+    written: Vec<Option<WrittenSet>>,
 ) -> Result<Position, ParseError> {
     let mut position = puzzle.solved.clone();
     for (set, entry) in written.into_iter().enumerate() {

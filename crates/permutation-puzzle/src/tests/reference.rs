@@ -1,8 +1,9 @@
 //! An independent reader of definition files and their scrambles, for the property tests of
 //! the reader: written from the format's rules (the crate's README, twsearch's reader and the
 //! workspace's input rule, through `judge::testing`'s reference helpers), sharing no code with
-//! `definition.rs`, `lines.rs`, `scramble.rs` or `position.rs`. It says what an accepted text
-//! means, in plain vectors, or `None` for a text that must be refused.
+//! `definition.rs` (and its rooms in `definition/`), `lines.rs`, `scramble.rs` or `position.rs`.
+//! It says what an accepted text means, in plain vectors, or `None` for a text that must be
+//! refused.
 
 use judge::testing::{reference_lines, reference_number};
 
