@@ -139,31 +139,37 @@ pub(crate) fn read(
     if expected != Some(rest.len() as u64) {
         return Err(damaged("is cut short"));
     }
+    let counts = [sizes, dirty, mail, runs];
+    Ok(Some(body(rest, counts, depth, complete != 0)))
+}
+
+/// The body of a checkpoint of level `depth` (`rest`, checked to hold them all): the levels'
+/// sizes, the dirty bits, the pairs of mail and the records of runs, of the numbers `counts`
+/// gives.
+fn body(rest: &[u8], counts: [u64; 4], depth: u64, complete: bool) -> (Resume, Vec<RunRecord>) {
+    let [sizes, dirty, mail, runs] = counts.map(|count| count as usize);
     let mut words = rest
         .chunks_exact(8)
         .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")));
-    let sizes: Vec<u64> = words.by_ref().take(sizes as usize).collect();
-    let dirty: Vec<u64> = words.by_ref().take(dirty as usize).collect();
-    let mut mail_words = Vec::with_capacity(2 * mail as usize);
-    mail_words.extend(words.by_ref().take(2 * mail as usize));
-    let mut records = Vec::with_capacity(runs as usize);
+    let sizes: Vec<u64> = words.by_ref().take(sizes).collect();
+    let dirty: Vec<u64> = words.by_ref().take(dirty).collect();
+    let mut pairs = Vec::with_capacity(mail);
+    for _ in 0..mail {
+        let word = words.next().expect("counted");
+        pairs.push((word, words.next().expect("counted")));
+    }
+    let mut records = Vec::with_capacity(runs);
     for _ in 0..runs {
         records.push(RunRecord::from_words(std::array::from_fn(|_| {
             words.next().expect("counted")
         })));
     }
-    let mail = mail_words
-        .chunks_exact(2)
-        .map(|pair| (pair[0], pair[1]))
-        .collect();
-    Ok(Some((
-        Resume {
-            depth,
-            sizes,
-            dirty,
-            mail,
-            complete: complete != 0,
-        },
-        records,
-    )))
+    let resume = Resume {
+        depth,
+        sizes,
+        dirty,
+        mail: pairs,
+        complete,
+    };
+    (resume, records)
 }

@@ -195,7 +195,7 @@ impl DiskStore {
 
     /// Opens `dir` for the search `key` of `len` states: the table mapped, and where to start
     /// (a checkpoint, the log applied), or a new table of unreached states when the folder
-    /// holds no checkpoint. `progress` is told of the bytes filled in a new table.
+    /// holds no checkpoint.
     fn open(
         dir: &Path,
         key: &str,
@@ -217,37 +217,7 @@ impl DiskStore {
             let path = path.to_path_buf();
             move |source| io_error(&path, dir, needed, source)
         };
-        if resume.is_none() {
-            // Room for the table and a checkpoint's log, counting a table left by a run stopped
-            // before its first checkpoint, which is written over; checked before any file is made.
-            let present = std::fs::metadata(&table_path).map_or(0, |m| m.len());
-            if free_bytes(dir).is_some_and(|free| free + present < needed + needed / 8) {
-                return Err(DiskError::Full {
-                    dir: dir.to_path_buf(),
-                    needed,
-                });
-            }
-        }
-        let file = File::options()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&table_path)
-            .map_err(io(&table_path))?;
-        if resume.is_none() {
-            fill(&file, needed, u64::MAX).map_err(io(&table_path))?;
-        } else {
-            let found = file.metadata().map_err(io(&table_path))?.len();
-            if found != needed {
-                return Err(DiskError::Folder {
-                    dir: dir.to_path_buf(),
-                    what: format!(
-                        "{TABLE_FILE} has {found} bytes where the checkpoint's search has {needed}"
-                    ),
-                });
-            }
-        }
+        let file = Self::table_file(dir, needed, resume.is_some())?;
         let table = Private::new(&file, words).map_err(io(&table_path))?;
         let plan = MemoryPlan::new(dir, len, threads);
         let most_pages = memory
@@ -256,23 +226,8 @@ impl DiskStore {
         let undo_path = dir.join(UNDO_FILE);
         let identity = undo::Identity::new(key, len);
         if let Some(resume) = resume.as_ref().filter(|resume| !resume.complete) {
-            // The table back as it was at the checkpoint, on the disk, before anything else
-            // (its changed pages written back as they outgrow the memory's plan); a log that
-            // cannot be trusted stops here, the table's file untouched.
-            undo::apply(&undo_path, identity, resume.depth, &table, most_pages).map_err(
-                |refusal| match refusal {
-                    undo::Refusal::Io(source) => io_error(&undo_path, dir, needed, source),
-                    undo::Refusal::Damaged(what) => DiskError::Damaged {
-                        path: undo_path.clone(),
-                        what: format!("the undo log {what}"),
-                    },
-                },
-            )?;
-            // Written back and let go: copies kept would take memory no plan counts.
-            table
-                .write_back(0, words)
-                .and_then(|()| table.flush())
-                .map_err(io(&table_path))?;
+            // The table back as it was at the checkpoint, on the disk, before anything else.
+            Self::undo_since(dir, identity, resume.depth, (&table, needed), most_pages)?;
         }
         let words_shift = exclusive_words.trailing_zeros().min(PAGE_WORDS_SHIFT);
         let segments = words.div_ceil(1 << words_shift).max(1);
@@ -308,6 +263,73 @@ impl DiskStore {
             spill_at,
         };
         Ok((disk, resume))
+    }
+
+    /// The table's file in `dir` for a search of `needed` bytes: made and filled with
+    /// unreached states for a new search (after checking the disk has room for it and a
+    /// checkpoint's log, counting a table left by a run stopped before its first checkpoint,
+    /// which is written over), or checked to have the search's size when `resumed`.
+    fn table_file(dir: &Path, needed: u64, resumed: bool) -> Result<File, DiskError> {
+        let table_path = dir.join(TABLE_FILE);
+        let io = |source| io_error(&table_path, dir, needed, source);
+        if !resumed {
+            let present = std::fs::metadata(&table_path).map_or(0, |m| m.len());
+            if free_bytes(dir).is_some_and(|free| free + present < needed + needed / 8) {
+                return Err(DiskError::Full {
+                    dir: dir.to_path_buf(),
+                    needed,
+                });
+            }
+        }
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&table_path)
+            .map_err(io)?;
+        if !resumed {
+            fill(&file, needed, u64::MAX).map_err(io)?;
+        } else {
+            let found = file.metadata().map_err(io)?.len();
+            if found != needed {
+                return Err(DiskError::Folder {
+                    dir: dir.to_path_buf(),
+                    what: format!(
+                        "{TABLE_FILE} has {found} bytes where the checkpoint's search has {needed}"
+                    ),
+                });
+            }
+        }
+        Ok(file)
+    }
+
+    /// Puts `table` (of `needed` bytes) back as it was at the checkpoint of level `depth`, by
+    /// the folder's undo log, on the disk: its changed pages written back as they outgrow
+    /// `most_pages`, and all of them let go at the end (copies kept would take memory no plan
+    /// counts). A log that cannot be trusted stops here, the table's file untouched.
+    fn undo_since(
+        dir: &Path,
+        identity: undo::Identity,
+        depth: u64,
+        (table, needed): (&Private, u64),
+        most_pages: u64,
+    ) -> Result<(), DiskError> {
+        let undo_path = dir.join(UNDO_FILE);
+        undo::apply(&undo_path, identity, depth, table, most_pages).map_err(
+            |refusal| match refusal {
+                undo::Refusal::Io(source) => io_error(&undo_path, dir, needed, source),
+                undo::Refusal::Damaged(what) => DiskError::Damaged {
+                    path: undo_path.clone(),
+                    what: format!("the undo log {what}"),
+                },
+            },
+        )?;
+        let table_path = dir.join(TABLE_FILE);
+        table
+            .write_back(0, table.words().len())
+            .and_then(|()| table.flush())
+            .map_err(|source| io_error(&table_path, dir, needed, source))
     }
 
     /// The undo log's size that calls for a checkpoint: half the table's `needed` bytes (in
