@@ -56,13 +56,11 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
     // The line of each set, and of each move name a Move, MoveSequence or MoveAlias line writes.
     let mut set_lines: Vec<usize> = Vec::new();
     let mut move_lines: Vec<(&str, usize)> = Vec::new();
-    let mut last_line = 0;
     while let Some((_, tokens)) = lines.peek() {
         if starts_scramble(tokens, section == Section::Moves) {
             break;
         }
         let (line, tokens) = lines.take().expect("peeked");
-        last_line = line;
         let keyword = tokens[0];
         let misplaced = |why: &str| ParseError::Keyword {
             line,
@@ -109,9 +107,9 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                 section = Section::Moves;
             }
             "Move" | "MoveTransformation" => {
-                let Some((solved_position, ..)) = &solved else {
+                if solved.is_none() {
                     return Err(misplaced("must come after Solved"));
-                };
+                }
                 count(2, "the move's name")?;
                 written_once(&mut move_lines, tokens[1], line)?;
                 let written = read_block(
@@ -123,7 +121,6 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
                     line,
                 )?;
                 let position = move_position(&sets, written, keyword == "Move")?;
-                let _ = solved_position;
                 let kind = if is_rotation(tokens[1]) {
                     MoveKind::Rotation
                 } else {
@@ -156,7 +153,6 @@ pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, Par
             }
         }
     }
-    let _ = last_line;
     assemble(lines, name, sets, solved, moves, pending, &illegal_lines)
 }
 

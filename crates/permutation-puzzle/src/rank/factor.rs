@@ -134,9 +134,8 @@ pub(super) fn search_values(
         .map(|v| sorted.binary_search(v).expect("present") as u32)
         .collect();
     let mut next = vec![ILLEGAL; edges.len()];
-    for (i, &value) in order.iter().enumerate() {
+    for i in 0..order.len() {
         let row = renumber[i] as usize * moves;
-        let _ = value;
         for m in 0..moves {
             let e = edges[i * moves + m];
             next[row + m] = if e == ILLEGAL {
