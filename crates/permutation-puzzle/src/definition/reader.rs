@@ -44,115 +44,205 @@ pub(crate) fn starts_scramble(tokens: &[&str], after_solved: bool) -> bool {
         || (after_solved && tokens[0] == "StartState" && tokens.len() == 2)
 }
 
+/// A line of the definition being read: its number and its tokens, the keyword first.
+struct Line<'a> {
+    line: usize,
+    tokens: Vec<&'a str>,
+}
+
+impl<'a> Line<'a> {
+    /// The line's first token.
+    fn keyword(&self) -> &'a str {
+        self.tokens[0]
+    }
+
+    /// The error of the line's keyword where it stands, for `why`.
+    fn misplaced(&self, why: &str) -> ParseError {
+        ParseError::Keyword {
+            line: self.line,
+            keyword: self.keyword().to_string(),
+            why: why.to_string(),
+        }
+    }
+
+    /// Checks that the line has exactly `wanted` tokens, as [`token_count`] does.
+    fn count(&self, wanted: usize, what: &str) -> Result<(), ParseError> {
+        token_count(&self.tokens, self.line, wanted, what)
+    }
+}
+
+/// What the lines of a definition have given so far, and the section reached.
+struct Reader<'a> {
+    section: Section,
+    name: String,
+    sets: Vec<SetDef>,
+    solved: Option<SolvedParts>,
+    moves: Vec<NamedMove>,
+    pending: Vec<PendingSequence>,
+    illegal_lines: Vec<(usize, Vec<String>)>,
+    // The line of each set, and of each move name a Move, MoveSequence or MoveAlias line writes.
+    set_lines: Vec<usize>,
+    move_lines: Vec<(&'a str, usize)>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of a file: nothing read, the puzzle `Unnamed`.
+    fn new() -> Self {
+        Reader {
+            section: Section::Start,
+            name: String::from("Unnamed"),
+            sets: Vec::new(),
+            solved: None,
+            moves: Vec::new(),
+            pending: Vec::new(),
+            illegal_lines: Vec::new(),
+            set_lines: Vec::new(),
+            move_lines: Vec::new(),
+        }
+    }
+
+    /// A `Name NAME` line, which must be the first.
+    fn name(&mut self, line: &Line<'a>) -> Result<(), ParseError> {
+        if self.section != Section::Start {
+            return Err(line.misplaced("must be the first line"));
+        }
+        line.count(2, "the puzzle's name")?;
+        self.name = line.tokens[1].to_string();
+        self.section = Section::Named;
+        Ok(())
+    }
+
+    /// A `Set NAME SLOTS ORIENTATIONS` line, which must come before Solved.
+    fn set(&mut self, line: &Line<'a>) -> Result<(), ParseError> {
+        if self.section > Section::Sets {
+            return Err(line.misplaced("must come before Solved"));
+        }
+        line.count(4, "Set NAME SLOTS ORIENTATIONS")?;
+        let set = read_set(&line.tokens, line.line, &self.sets, &self.set_lines)?;
+        self.sets.push(set);
+        self.set_lines.push(line.line);
+        self.section = Section::Sets;
+        Ok(())
+    }
+
+    /// A `Solved` or `StartState` line and the block under it, once, after the sets.
+    fn solved(&mut self, lines: &mut TokenLines<'a>, line: &Line<'a>) -> Result<(), ParseError> {
+        if self.section != Section::Sets {
+            return Err(line.misplaced(if self.sets.is_empty() {
+                "needs a Set before it"
+            } else {
+                "may appear once"
+            }));
+        }
+        line.count(1, "Solved alone on its line")?;
+        let written = read_block(
+            lines,
+            &self.sets,
+            BlockKind::Solved {
+                zero_based: line.keyword() == "StartState",
+            },
+            line.line,
+        )?;
+        self.solved = Some(solved_position(&self.sets, written)?);
+        self.section = Section::Moves;
+        Ok(())
+    }
+
+    /// Refuses a keyword that must come after Solved when Solved is not read yet.
+    fn after_solved(&self, line: &Line<'a>) -> Result<(), ParseError> {
+        if self.solved.is_none() {
+            return Err(line.misplaced("must come after Solved"));
+        }
+        Ok(())
+    }
+
+    /// A `Move` or `MoveTransformation` line and the block under it, after Solved: the move
+    /// and its powers.
+    fn move_block(
+        &mut self,
+        lines: &mut TokenLines<'a>,
+        line: &Line<'a>,
+    ) -> Result<(), ParseError> {
+        self.after_solved(line)?;
+        line.count(2, "the move's name")?;
+        let (keyword, name) = (line.keyword(), line.tokens[1]);
+        written_once(&mut self.move_lines, name, line.line)?;
+        let written = read_block(
+            lines,
+            &self.sets,
+            BlockKind::Move {
+                transformation: keyword == "MoveTransformation",
+            },
+            line.line,
+        )?;
+        let position = move_position(&self.sets, written, keyword == "Move")?;
+        let kind = if is_rotation(name) {
+            MoveKind::Rotation
+        } else {
+            MoveKind::Search
+        };
+        expand_move(
+            &self.sets,
+            name,
+            &position,
+            kind,
+            line.line,
+            &mut self.moves,
+        )
+    }
+
+    /// A `MoveSequence` or `MoveAlias` line, after Solved, kept until every move is read.
+    fn sequence(&mut self, line: &Line<'a>) -> Result<(), ParseError> {
+        self.after_solved(line)?;
+        let sequence = read_sequence(&line.tokens, line.line, line.keyword() == "MoveAlias")?;
+        written_once(&mut self.move_lines, line.tokens[1], line.line)?;
+        self.pending.push(sequence);
+        Ok(())
+    }
+
+    /// An `Illegal SET SLOT LABEL...` line, after Solved, checked once the definition is read.
+    fn illegal(&mut self, line: &Line<'a>) -> Result<(), ParseError> {
+        self.after_solved(line)?;
+        if line.tokens.len() < 3 {
+            return Err(
+                ParseError::expected(line.line, "Illegal SET SLOT LABEL...", None)
+                    .with_end_of_line(),
+            );
+        }
+        let tokens = line.tokens.iter().map(|t| t.to_string()).collect();
+        self.illegal_lines.push((line.line, tokens));
+        Ok(())
+    }
+}
+
 /// Reads a definition up to the end of the input or to the first scramble.
 pub(crate) fn parse_definition(lines: &mut TokenLines<'_>) -> Result<Puzzle, ParseError> {
-    let mut section = Section::Start;
-    let mut name = String::from("Unnamed");
-    let mut sets: Vec<SetDef> = Vec::new();
-    let mut solved: Option<SolvedParts> = None;
-    let mut moves: Vec<NamedMove> = Vec::new();
-    let mut pending: Vec<PendingSequence> = Vec::new();
-    let mut illegal_lines: Vec<(usize, Vec<String>)> = Vec::new();
-    // The line of each set, and of each move name a Move, MoveSequence or MoveAlias line writes.
-    let mut set_lines: Vec<usize> = Vec::new();
-    let mut move_lines: Vec<(&str, usize)> = Vec::new();
+    let mut reader = Reader::new();
     while let Some((_, tokens)) = lines.peek() {
-        if starts_scramble(tokens, section == Section::Moves) {
+        if starts_scramble(tokens, reader.section == Section::Moves) {
             break;
         }
         let (line, tokens) = lines.take().expect("peeked");
-        let keyword = tokens[0];
-        let misplaced = |why: &str| ParseError::Keyword {
-            line,
-            keyword: keyword.to_string(),
-            why: why.to_string(),
-        };
-        let count = |wanted: usize, what: &str| token_count(&tokens, line, wanted, what);
-        match keyword {
-            "Name" => {
-                if section != Section::Start {
-                    return Err(misplaced("must be the first line"));
-                }
-                count(2, "the puzzle's name")?;
-                name = tokens[1].to_string();
-                section = Section::Named;
-            }
-            "Set" => {
-                if section > Section::Sets {
-                    return Err(misplaced("must come before Solved"));
-                }
-                count(4, "Set NAME SLOTS ORIENTATIONS")?;
-                sets.push(read_set(&tokens, line, &sets, &set_lines)?);
-                set_lines.push(line);
-                section = Section::Sets;
-            }
-            "Solved" | "StartState" => {
-                if section != Section::Sets {
-                    return Err(misplaced(if sets.is_empty() {
-                        "needs a Set before it"
-                    } else {
-                        "may appear once"
-                    }));
-                }
-                count(1, "Solved alone on its line")?;
-                let written = read_block(
-                    lines,
-                    &sets,
-                    BlockKind::Solved {
-                        zero_based: keyword == "StartState",
-                    },
-                    line,
-                )?;
-                solved = Some(solved_position(&sets, written)?);
-                section = Section::Moves;
-            }
-            "Move" | "MoveTransformation" => {
-                if solved.is_none() {
-                    return Err(misplaced("must come after Solved"));
-                }
-                count(2, "the move's name")?;
-                written_once(&mut move_lines, tokens[1], line)?;
-                let written = read_block(
-                    lines,
-                    &sets,
-                    BlockKind::Move {
-                        transformation: keyword == "MoveTransformation",
-                    },
-                    line,
-                )?;
-                let position = move_position(&sets, written, keyword == "Move")?;
-                let kind = if is_rotation(tokens[1]) {
-                    MoveKind::Rotation
-                } else {
-                    MoveKind::Search
-                };
-                expand_move(&sets, tokens[1], &position, kind, line, &mut moves)?;
-            }
-            "MoveSequence" | "MoveAlias" => {
-                if solved.is_none() {
-                    return Err(misplaced("must come after Solved"));
-                }
-                let sequence = read_sequence(&tokens, line, keyword == "MoveAlias")?;
-                written_once(&mut move_lines, tokens[1], line)?;
-                pending.push(sequence);
-            }
-            "Illegal" => {
-                if solved.is_none() {
-                    return Err(misplaced("must come after Solved"));
-                }
-                if tokens.len() < 3 {
-                    return Err(
-                        ParseError::expected(line, "Illegal SET SLOT LABEL...", None)
-                            .with_end_of_line(),
-                    );
-                }
-                illegal_lines.push((line, tokens.iter().map(|t| t.to_string()).collect()));
-            }
-            _ => {
-                return Err(misplaced("is not a keyword of the format"));
-            }
+        let line = Line { line, tokens };
+        match line.keyword() {
+            "Name" => reader.name(&line)?,
+            "Set" => reader.set(&line)?,
+            "Solved" | "StartState" => reader.solved(lines, &line)?,
+            "Move" | "MoveTransformation" => reader.move_block(lines, &line)?,
+            "MoveSequence" | "MoveAlias" => reader.sequence(&line)?,
+            "Illegal" => reader.illegal(&line)?,
+            _ => return Err(line.misplaced("is not a keyword of the format")),
         }
     }
+    let Reader {
+        name,
+        sets,
+        solved,
+        moves,
+        pending,
+        illegal_lines,
+        ..
+    } = reader;
     assemble(lines, name, sets, solved, moves, pending, &illegal_lines)
 }
 

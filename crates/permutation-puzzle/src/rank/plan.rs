@@ -49,56 +49,90 @@ fn moves_pieces(perm: &[u8]) -> bool {
     perm.iter().enumerate().any(|(i, &p)| p as usize != i)
 }
 
-/// The coordinates of one set.
-pub(super) fn set_coordinates(
-    puzzle: &Puzzle,
+/// One set's pieces as its coordinates are chosen: whether the moves move or turn them,
+/// which are wild, and how its permutation is ranked (none for more than 20 distinct pieces).
+struct SetPieces<'a> {
+    puzzle: &'a Puzzle,
     set: usize,
-    moves: &[Position],
-    out: &mut Vec<Coordinate>,
-) -> Result<(), RankError> {
-    let def = &puzzle.sets[set];
-    let (n, omod) = (def.size, def.omod);
-    let counts = label_counts(puzzle, set);
-    let distinct = counts.iter().all(|&c| c == 1);
-    let solved = &puzzle.solved;
-    let perm_moves = moves.iter().any(|m| moves_pieces(&m.perm[set]));
-    let wild = &puzzle.wild[set];
-    let all_wild = omod == 1 || wild.iter().all(|&w| w);
-    let some_wild = !all_wild && wild.iter().any(|&w| w);
-    let solved_ori_uniform = solved.ori[set].iter().all(|&o| o == solved.ori[set][0]);
-    let ori_moves = !all_wild
-        && (moves.iter().any(|m| m.ori[set].iter().any(|&o| o != 0))
-            || (perm_moves && !solved_ori_uniform));
-    let too_large = |what: &str| RankError::TooLarge {
-        set: def.name.clone(),
-        why: what.to_string(),
-    };
-    let perm_rank = if distinct {
-        if n > 20 {
-            None
+    moves: &'a [Position],
+    distinct: bool,
+    perm_rank: Option<PermRank>,
+    perm_moves: bool,
+    ori_moves: bool,
+    all_wild: bool,
+    some_wild: bool,
+}
+
+impl<'a> SetPieces<'a> {
+    /// The pieces of `set` under `moves`.
+    fn new(puzzle: &'a Puzzle, set: usize, moves: &'a [Position]) -> Self {
+        let def = &puzzle.sets[set];
+        let (n, omod) = (def.size, def.omod);
+        let counts = label_counts(puzzle, set);
+        let distinct = counts.iter().all(|&c| c == 1);
+        let solved = &puzzle.solved;
+        let perm_moves = moves.iter().any(|m| moves_pieces(&m.perm[set]));
+        let wild = &puzzle.wild[set];
+        let all_wild = omod == 1 || wild.iter().all(|&w| w);
+        let some_wild = !all_wild && wild.iter().any(|&w| w);
+        let solved_ori_uniform = solved.ori[set].iter().all(|&o| o == solved.ori[set][0]);
+        let ori_moves = !all_wild
+            && (moves.iter().any(|m| m.ori[set].iter().any(|&o| o != 0))
+                || (perm_moves && !solved_ori_uniform));
+        let perm_rank = if distinct {
+            if n > 20 {
+                None
+            } else {
+                Some(PermRank::distinct(n))
+            }
         } else {
-            Some(PermRank::distinct(n))
+            Some(PermRank::Multiset { counts })
+        };
+        SetPieces {
+            puzzle,
+            set,
+            moves,
+            distinct,
+            perm_rank,
+            perm_moves,
+            ori_moves,
+            all_wild,
+            some_wild,
         }
-    } else {
-        Some(PermRank::Multiset {
-            counts: counts.clone(),
-        })
-    };
-    let solved_part = |part: Part| {
-        let value = part.value(puzzle, solved).expect("Solved has a value");
-        (part, value)
-    };
-    let m = moves.len() as u64;
-    let table_fits =
-        |size: u64| size <= MAX_TABLE_VALUES && size.saturating_mul(m) <= MAX_TABLE_ENTRIES;
-    if some_wild && perm_moves {
-        let digits = solved.perm[set]
+    }
+
+    /// The error of a set too large to rank, for `what`.
+    fn too_large(&self, what: &str) -> RankError {
+        RankError::TooLarge {
+            set: self.puzzle.sets[self.set].name.clone(),
+            why: what.to_string(),
+        }
+    }
+
+    /// Whether a table of `size` values fits, with a successor for each move.
+    fn table_fits(&self, size: u64) -> bool {
+        let m = self.moves.len() as u64;
+        size <= MAX_TABLE_VALUES && size.saturating_mul(m) <= MAX_TABLE_ENTRIES
+    }
+
+    /// The rank of the permutation, refused for more than 20 distinct pieces.
+    fn perm(&self) -> Result<PermRank, RankError> {
+        self.perm_rank
+            .clone()
+            .ok_or_else(|| self.too_large("more than 20 distinct pieces"))
+    }
+
+    /// The one joint coordinate of a set whose pieces are moved and some of them wild: the
+    /// permutation with the orientations of the pieces that are not wild.
+    fn wild_joint(&self) -> Result<Coordinate, RankError> {
+        let (puzzle, set) = (self.puzzle, self.set);
+        let omod = puzzle.sets[set].omod;
+        let wild = &puzzle.wild[set];
+        let digits = puzzle.solved.perm[set]
             .iter()
             .filter(|&&l| !wild[l as usize])
             .count();
-        let perm = perm_rank
-            .clone()
-            .ok_or_else(|| too_large("more than 20 distinct pieces"))?;
+        let perm = self.perm()?;
         let part = Part::Joint {
             set,
             perm: perm.clone(),
@@ -111,60 +145,88 @@ pub(super) fn set_coordinates(
         };
         let size = part
             .size()
-            .ok_or_else(|| too_large("too many arrangements"))?;
-        out.push(tabled_or_direct(
+            .ok_or_else(|| self.too_large("too many arrangements"))?;
+        Ok(tabled_or_direct(
             puzzle,
             part,
             size,
-            table_fits(size),
-            moves,
-        ));
+            self.table_fits(size),
+            self.moves,
+        ))
+    }
+
+    /// Pushes the coordinate of the permutation: fixed when no move moves a piece (none for
+    /// more than 20 distinct pieces), else a joint table with the orientations when the moves
+    /// turn them and it fits, else a table when it fits, else computed. True when the
+    /// coordinate pushed is joint, which ranks the orientations too.
+    fn push_permutation(&self, out: &mut Vec<Coordinate>) -> Result<bool, RankError> {
+        let (puzzle, set, moves) = (self.puzzle, self.set, self.moves);
+        let def = &puzzle.sets[set];
+        let (n, omod) = (def.size, def.omod);
+        if self.perm_moves {
+            let perm = self.perm()?;
+            let perm_size = perm
+                .size()
+                .ok_or_else(|| self.too_large("too many arrangements"))?;
+            if self.ori_moves && !self.some_wild {
+                let ori = OriRank { n, omod, sum: None };
+                if let Some(joint) = ori
+                    .size()
+                    .and_then(|o| o.checked_mul(perm_size))
+                    .filter(|&s| self.table_fits(s))
+                {
+                    let part = Part::Joint { set, perm, ori };
+                    out.push(tabled_or_direct(puzzle, part, joint, true, moves));
+                    return Ok(true);
+                }
+            }
+            if self.table_fits(perm_size) {
+                out.push(tabled_or_direct(
+                    puzzle,
+                    Part::Perm { set, rank: perm },
+                    perm_size,
+                    true,
+                    moves,
+                ));
+            } else {
+                out.push(direct_perm(puzzle, set, perm, self.distinct, moves)?);
+            }
+        } else if let Some(perm) = self.perm_rank.clone() {
+            let part = Part::Perm { set, rank: perm };
+            let value = part
+                .value(puzzle, &puzzle.solved)
+                .expect("Solved has a value");
+            out.push(Coordinate {
+                size: 1,
+                solved: 0,
+                kind: Kind::Fixed { part, value },
+            });
+        }
+        Ok(false)
+    }
+}
+
+/// The coordinates of one set.
+pub(super) fn set_coordinates(
+    puzzle: &Puzzle,
+    set: usize,
+    moves: &[Position],
+    out: &mut Vec<Coordinate>,
+) -> Result<(), RankError> {
+    let pieces = SetPieces::new(puzzle, set, moves);
+    if pieces.some_wild && pieces.perm_moves {
+        out.push(pieces.wild_joint()?);
         return Ok(());
     }
     // The permutation.
-    if perm_moves {
-        let perm = perm_rank
-            .clone()
-            .ok_or_else(|| too_large("more than 20 distinct pieces"))?;
-        let perm_size = perm
-            .size()
-            .ok_or_else(|| too_large("too many arrangements"))?;
-        if ori_moves && !some_wild {
-            let ori = OriRank { n, omod, sum: None };
-            if let Some(joint) = ori
-                .size()
-                .and_then(|o| o.checked_mul(perm_size))
-                .filter(|&s| table_fits(s))
-            {
-                let part = Part::Joint { set, perm, ori };
-                out.push(tabled_or_direct(puzzle, part, joint, true, moves));
-                return Ok(());
-            }
-        }
-        if table_fits(perm_size) {
-            out.push(tabled_or_direct(
-                puzzle,
-                Part::Perm { set, rank: perm },
-                perm_size,
-                true,
-                moves,
-            ));
-        } else {
-            out.push(direct_perm(puzzle, set, perm, distinct, moves)?);
-        }
-    } else if let Some(perm) = perm_rank {
-        let (part, value) = solved_part(Part::Perm { set, rank: perm });
-        out.push(Coordinate {
-            size: 1,
-            solved: 0,
-            kind: Kind::Fixed { part, value },
-        });
-    }
-    // The orientations.
-    if all_wild {
+    if pieces.push_permutation(out)? {
         return Ok(());
     }
-    push_orientations(puzzle, set, moves, ori_moves, out)
+    // The orientations.
+    if pieces.all_wild {
+        return Ok(());
+    }
+    push_orientations(puzzle, set, moves, pieces.ori_moves, out)
 }
 
 /// The slots of `set` (`n` of them) by how many of `moves` touch them (move the piece in them
