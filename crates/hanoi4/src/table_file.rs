@@ -163,12 +163,35 @@ pub(crate) fn load(
     let mut extra = vec![0u8; n_extra];
     file.read_exact(&mut extra).map_err(SolveError::io(path))?;
     checksum.update(&extra);
-    // Read in chunks straight into the words: no second copy of a table of gigabytes.
+    let what = format!("{n_discs}-disc {} of {}", kind.name(), path.display());
+    let words = read_words(&mut file, n_words, &mut checksum, (path, what))?;
+    if checksum.finalize() != expected {
+        return Err(corrupt("its checksum does not match its contents"));
+    }
+    if any_unreached(&words, len) {
+        return Err(corrupt("some configurations are marked as never reached"));
+    }
+    Ok(Loaded {
+        n_discs,
+        extra,
+        table: TwoBitTable::from_words(words, len),
+    })
+}
+
+/// Reads `n_words` little-endian words of a table from `file` into a vector reserved at once
+/// (refused, naming `what`, when it cannot be), in chunks straight into the words (no second
+/// copy of a table of gigabytes), adding their bytes to `checksum`.
+fn read_words(
+    file: &mut std::fs::File,
+    n_words: u64,
+    checksum: &mut crc32fast::Hasher,
+    (path, what): (&Path, String),
+) -> Result<Vec<u64>, SolveError> {
     let mut words = Vec::new();
     words
         .try_reserve_exact(n_words as usize)
         .map_err(|_| SolveError::OutOfMemory {
-            what: format!("{n_discs}-disc {} of {}", kind.name(), path.display()),
+            what,
             bytes: 8 * n_words,
         })?;
     let mut chunk = vec![0u8; 1 << 20];
@@ -183,11 +206,13 @@ pub(crate) fn load(
         }
         left -= take;
     }
-    if checksum.finalize() != expected {
-        return Err(corrupt("its checksum does not match its contents"));
-    }
-    // Fields past `len` in the last word are padding, unreached by construction.
-    let any_unreached = words.iter().enumerate().any(|(w, &word)| {
+    Ok(words)
+}
+
+/// Whether any of the `len` configurations of `words` is marked as never reached (the fields
+/// past `len` in the last word are padding, unreached by construction).
+fn any_unreached(words: &[u64], len: u64) -> bool {
+    words.iter().enumerate().any(|(w, &word)| {
         let states = len - 32 * w as u64;
         let mask = if states >= 32 {
             u64::MAX
@@ -195,13 +220,5 @@ pub(crate) fn load(
             (1 << (2 * states)) - 1
         };
         unreached_fields(word) & mask != 0
-    });
-    if any_unreached {
-        return Err(corrupt("some configurations are marked as never reached"));
-    }
-    Ok(Loaded {
-        n_discs,
-        extra,
-        table: TwoBitTable::from_words(words, len),
     })
 }
