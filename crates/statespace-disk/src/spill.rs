@@ -6,9 +6,9 @@
 //! segment, then the gaps, all LEB128). When a thread's chunks hold more than the budget, they
 //! are written out as a *run* in the file `mail/DEPTH.THREAD`: the chunks one after another in
 //! segment order, each but the empty ones after its CRC-32, then the index (the end of each
-//! chunk, as little-endian `u32`s) and the CRC-32 of the index. A run is synced and let go from the page
-//! cache as soon as it is written; the next level reads a segment's chunk of every run when
-//! it claims the segment, and checks it against its CRC-32 first. A checkpoint lists the runs
+//! chunk, as little-endian `u32`s) and the CRC-32 of the index. A run is synced and let go
+//! from the page cache as soon as it is written; the next level reads a segment's chunk of
+//! every run when it claims the segment, and checks it against its CRC-32 first. A checkpoint lists the runs
 //! its level applies, with each index's CRC-32: a run missing, cut short or changed is refused,
 //! never applied.
 
@@ -371,23 +371,22 @@ impl Spill {
                 at + mail[at..].partition_point(|&(word, _)| word >> word_shift == segment as u64);
             let piece = &mail[at..end];
             at = end;
-            let chunk = &mut *encoded;
-            let before = chunk.len();
+            let before = encoded.len();
             let distinct: u64 = words_of(piece)
                 .map(|(_, mask)| u64::from(mask.count_ones()))
                 .sum();
-            push_varint(chunk, distinct);
+            push_varint(encoded, distinct);
             let base = (segment as u64) << self.segment_shift;
             let mut last = None;
             for (word, mut mask) in words_of(piece) {
                 while mask != 0 {
                     let state = word << 5 | u64::from(mask.trailing_zeros() / 2);
                     mask &= mask - 1;
-                    push_varint(chunk, last.map_or(state - base, |last| state - last));
+                    push_varint(encoded, last.map_or(state - base, |last| state - last));
                     last = Some(state);
                 }
             }
-            pieces.push((segment, before, chunk.len()));
+            pieces.push((segment, before, encoded.len()));
         }
     }
 

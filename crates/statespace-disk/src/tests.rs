@@ -484,16 +484,25 @@ fn an_undamaged_undo_log_is_applied_and_the_search_goes_on() {
     let expected = in_memory(&pegs(9), 1 << 18, 0);
     let folder = stopped_with_records("undamaged", 2);
     let (depth, _) = checkpoint_of(&folder.0, "pegs 9", 1 << 18);
-    // The log's records are applied (to a private mapping that is then dropped unwritten).
-    let file = std::fs::File::open(folder.0.join(crate::TABLE_FILE)).unwrap();
+    // The log's records applied to a private mapping of the table, keeping at most
+    // `keep_pages` changed pages in memory.
+    let file = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(folder.0.join(crate::TABLE_FILE))
+        .unwrap();
+    let apply = |mapped: &crate::private::Private, keep_pages| {
+        crate::undo::apply(
+            &folder.0.join(crate::UNDO_FILE),
+            crate::undo::Identity::new("pegs 9", 1 << 18),
+            depth,
+            mapped,
+            keep_pages,
+        )
+    };
+    // Applied in memory, the mapping then dropped unwritten.
     let mapped = crate::private::Private::new(&file, (1 << 18) / 32).unwrap();
-    let applied = crate::undo::apply(
-        &folder.0.join(crate::UNDO_FILE),
-        crate::undo::Identity::new("pegs 9", 1 << 18),
-        depth,
-        &mapped,
-        u64::MAX,
-    );
+    let applied = apply(&mapped, u64::MAX);
     let applied = match applied {
         Ok(applied) => applied,
         Err(_) => panic!("the undamaged log was refused"),
@@ -507,19 +516,8 @@ fn an_undamaged_undo_log_is_applied_and_the_search_goes_on() {
     drop(mapped);
     // Applied again with no page kept in memory: written back to the file as it goes, to the
     // same codes.
-    let file = std::fs::File::options()
-        .read(true)
-        .write(true)
-        .open(folder.0.join(crate::TABLE_FILE))
-        .unwrap();
     let written = crate::private::Private::new(&file, (1 << 18) / 32).unwrap();
-    let again = crate::undo::apply(
-        &folder.0.join(crate::UNDO_FILE),
-        crate::undo::Identity::new("pegs 9", 1 << 18),
-        depth,
-        &written,
-        0,
-    );
+    let again = apply(&written, 0);
     assert!(
         matches!(&again, Ok(a) if *a == applied),
         "{:?}",
