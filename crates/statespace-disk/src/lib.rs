@@ -36,9 +36,8 @@
 //!   segments the last one left in memory.
 //! - `mail/`: the mail a level sends to the next, when a thread's outgrows what it keeps in
 //!   memory (the threads share a quarter of what the process may take): sorted by segment,
-//!   repeats dropped,
-//!   gaps written in a few bytes each, in runs that the next level reads a segment at a time,
-//!   each segment's piece checked by a CRC-32 first. A level whose mail went to runs starts
+//!   repeats dropped, gaps written in a few bytes each, in runs that the next level reads a
+//!   segment at a time, each segment's piece checked by a CRC-32 first. A level whose mail went to runs starts
 //!   with a checkpoint that lists them; the runs before it are then removed.
 //! - `checkpoint`: the state of the search at the start of a level: the search's key and
 //!   length, the depth, the level sizes so far, the blocks the level expands (a bit per 64
@@ -53,9 +52,9 @@
 //!   whole (reading it through once before it changes anything), makes those states
 //!   unreached again, writing the pages back as they outgrow the memory's plan, which puts
 //!   the table as it was at the checkpoint (the states reached before it are never written
-//!   again), and goes on from there. A log that is missing, cut short, damaged or another search's is refused
-//!   ([`DiskError::Damaged`]): the table is never searched from a state that is neither the
-//!   checkpoint's nor wholly undone.
+//!   again), and goes on from there. A log that is missing, cut short, damaged or another
+//!   search's is refused ([`DiskError::Damaged`]): the table is never searched from a state
+//!   that is neither the checkpoint's nor wholly undone.
 //!
 //! A checkpoint is taken at the start, at the end, and before a level once the log has grown
 //! past half the table, or when the disk has less room left than that (what a level may add
