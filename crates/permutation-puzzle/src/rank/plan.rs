@@ -398,8 +398,17 @@ fn tabled_or_direct(
     let start = part
         .value(puzzle, &puzzle.solved)
         .expect("Solved has a value");
+    // Each value is unranked once, for all its moves (the search asks move by move).
+    let n = puzzle.sets[part.set()].size;
+    let mut unranked = None;
+    let (mut perm, mut ori) = ([0u8; 256], [0u8; 256]);
+    let (mut new_perm, mut new_ori) = ([0u8; 256], [0u8; 256]);
     let (values, next) = search_values(size, start, moves.len(), |v, m| {
-        part.step(puzzle, v, &moves[m])
+        if unranked != Some(v) {
+            part.arrays(puzzle, v, &mut perm[..n], &mut ori[..n]);
+            unranked = Some(v);
+        }
+        part.step_arrays(puzzle, &perm, &ori, &moves[m], &mut new_perm, &mut new_ori)
     });
     Coordinate {
         size: values.len() as u64,
