@@ -495,3 +495,40 @@ fn every_puzzle_has_what_the_recipe_asks_for() {
         5
     );
 }
+
+/// `(line, characters)` of every line of the code map of `architecture` (its section `## Code
+/// map`) longer than `limit` characters: a row says what a module is for, in a line or two.
+fn long_code_map_rows(architecture: &str, limit: usize) -> Vec<(usize, usize)> {
+    architecture
+        .lines()
+        .enumerate()
+        .skip_while(|(_, line)| *line != "## Code map")
+        .skip(1)
+        .take_while(|(_, line)| !line.starts_with("## "))
+        .map(|(index, line)| (index + 1, line.chars().count()))
+        .filter(|&(_, length)| length > limit)
+        .collect()
+}
+
+#[test]
+fn every_code_map_row_is_at_most_300_characters() {
+    let architecture = read(Path::new("ARCHITECTURE.md"));
+    assert!(
+        architecture.contains("\n## Code map\n"),
+        "ARCHITECTURE.md has no code map"
+    );
+    let found = long_code_map_rows(&architecture, 300)
+        .into_iter()
+        .map(|(line, length)| {
+            format!("ARCHITECTURE.md:{line}: a code map row of {length} characters, over 300")
+        })
+        .collect();
+    assert_none(found);
+    // The rule fails on a breach: one long row, and a longer line after the code map it ignores.
+    let breach = format!(
+        "## Code map\n\n| `a` | short |\n| `b` | {} |\n\n## Next\n\n{}\n",
+        "x".repeat(300),
+        "y".repeat(400)
+    );
+    assert_eq!(long_code_map_rows(&breach, 300), [(4, 310)]);
+}
