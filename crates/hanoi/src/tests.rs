@@ -66,7 +66,7 @@ fn replay(start: &[Peg], moves: impl IntoIterator<Item = Move>) -> Vec<Vec<usize
 
 #[test]
 fn tower_moves_equal_the_unique_bfs_path_and_the_kth_move() {
-    let mut arena = DenseArena::new(3usize.pow(10));
+    let mut arena = DenseArena::new(3u64.pow(10));
     for n in 1..=10u32 {
         for from in Peg::ALL {
             for to in Peg::ALL.into_iter().filter(|&t| t != from) {
@@ -94,7 +94,7 @@ fn tower_moves_equal_the_unique_bfs_path_and_the_kth_move() {
 
 #[test]
 fn any_configuration_equals_bfs_distance() {
-    let mut arena = DenseArena::new(3usize.pow(10));
+    let mut arena = DenseArena::new(3u64.pow(10));
     for n in 1..=10u32 {
         for target in Peg::ALL {
             full_bfs(

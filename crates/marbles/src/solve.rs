@@ -154,7 +154,7 @@ impl Solver {
         };
         let is_goal = |s: u64| s == space.escaped;
         let states = if cells * cells < DENSE_LIMIT {
-            let needed = cells * cells + 1;
+            let needed = (cells * cells + 1) as u64;
             let dense = self.dense.get_or_insert_with(|| DenseArena::new(needed));
             if dense.capacity() < needed {
                 *dense = DenseArena::new(needed);

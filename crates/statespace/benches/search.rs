@@ -37,7 +37,7 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(5);
-    let mut arena = DenseArena::new((SIDE * SIDE) as usize);
+    let mut arena = DenseArena::new(SIDE * SIDE);
 
     let (full, levels) = median_time(runs, || full_bfs(&Torus, &mut arena, &[0]));
     println!(

@@ -74,15 +74,17 @@ pub struct DenseArena {
 }
 
 impl DenseArena {
-    /// A table of `capacity` entries, all "not reached".
+    /// A table of `capacity` entries (the packed states `0..capacity`, a `u64` as states
+    /// are), all "not reached".
     ///
     /// # Panics
     /// When `capacity` exceeds 2^32 (packed states are logged as `u32`).
-    pub fn new(capacity: usize) -> Self {
+    pub fn new(capacity: u64) -> Self {
         assert!(
             capacity <= 1 << 32,
             "dense arena of {capacity} entries exceeds 2^32"
         );
+        let capacity = usize::try_from(capacity).expect("2^32 entries fit the address space");
         Self {
             table: vec![0; capacity],
             log: Vec::new(),
@@ -93,8 +95,8 @@ impl DenseArena {
     }
 
     /// The number of entries (packed states `0..capacity`).
-    pub fn capacity(&self) -> usize {
-        self.table.len()
+    pub fn capacity(&self) -> u64 {
+        self.table.len() as u64
     }
 }
 
@@ -194,8 +196,12 @@ pub struct ByteArena {
 }
 
 impl ByteArena {
-    /// A table of `capacity` bytes, all "not reached".
-    pub fn new(capacity: usize) -> Self {
+    /// A table of `capacity` bytes (the packed states `0..capacity`), all "not reached".
+    ///
+    /// # Panics
+    /// When `capacity` exceeds the address space.
+    pub fn new(capacity: u64) -> Self {
+        let capacity = usize::try_from(capacity).expect("a byte arena within the address space");
         Self {
             table: vec![0; capacity],
             set_count: 0,
@@ -466,7 +472,7 @@ impl<A: Arena + ?Sized> Arena for &mut A {
 
 /// Asks the processor to start loading the cache line holding `value`, so that a read soon
 /// after hits the cache: A* generates all successors of a state, prefetches their hash slots,
-/// then probes them, and the misses overlap (11% faster on 14-disc searches). A hint only: no
+/// then probes them, and the misses overlap (faster on 14-disc searches). A hint only: no
 /// effect on any result, and nothing at all off x86-64.
 #[inline]
 pub fn prefetch_read<T>(value: &T) {

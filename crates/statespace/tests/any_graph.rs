@@ -389,7 +389,7 @@ fn every_search_on_random_graphs(seed: u64, graphs: u64) {
         let undirected = round % 2 == 0;
         let graph = Graph::random(&mut rng, undirected);
         let seed = rng.u64(..);
-        let n = graph.len() as usize;
+        let n = graph.len();
         match round % 3 {
             0 => {
                 two_sided_searches(&graph, &mut DenseArena::new(n), undirected, seed);
@@ -455,7 +455,7 @@ fn water_jugs_by_every_search() {
         .collect();
     let want = reference(&graph.reversed(), &goals)[start as usize].unwrap();
     assert_eq!(want, 6);
-    let mut arena = DenseArena::new(len as usize);
+    let mut arena = DenseArena::new(len);
     let path = bfs(&Jugs, &mut arena, start, |s| goals.contains(&s), None).unwrap();
     replay(&graph, &path, start, &goals, want, "bfs");
     let found = astar(&Jugs, &mut arena, start, &goals, 1000, |_| 0);
