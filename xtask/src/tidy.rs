@@ -318,15 +318,22 @@ fn long_functions(text: &str, limit: usize) -> Vec<(usize, usize)> {
     found
 }
 
+/// Whether `path` is a test (`tests.rs`, or below a `tests` folder), a benchmark or an example:
+/// code that chooses its own length and its own figures.
+fn is_test_bench_or_example(path: &Path) -> bool {
+    path.ends_with("tests.rs")
+        || path
+            .iter()
+            .any(|c| ["tests", "benches", "examples"].contains(&c.to_str().unwrap_or_default()))
+}
+
 #[test]
 fn no_function_is_longer_than_120_lines() {
-    let chooses_its_length = |p: &PathBuf| {
-        p.ends_with("tests.rs")
-            || p.iter()
-                .any(|c| ["tests", "benches", "examples"].contains(&c.to_str().unwrap_or_default()))
-    };
     let mut found = Vec::new();
-    for path in files(".rs").into_iter().filter(|p| !chooses_its_length(p)) {
+    for path in files(".rs")
+        .into_iter()
+        .filter(|p| !is_test_bench_or_example(p))
+    {
         for (line, length) in long_functions(&read(&path), 120) {
             found.push(format!(
                 "{}:{line}: a function of {length} lines; split it into named steps",
@@ -531,4 +538,107 @@ fn every_code_map_row_is_at_most_300_characters() {
         "y".repeat(400)
     );
     assert_eq!(long_code_map_rows(&breach, 300), [(4, 310)]);
+}
+
+/// What a comment in `line` quotes that belongs in docs/performance.md or a bench's output: a
+/// date (`YYYY-MM-DD`), a time (a number, then `s`, `ms`, `us`, `µs` or `ns`) or a ratio
+/// (`1.86x`); `None` for a line of code and for a comment with none.
+fn measured_figure(line: &str) -> Option<&'static str> {
+    let code = line.trim_start();
+    let comment = if code.starts_with("//") {
+        code
+    } else {
+        code.split_once(" // ")?.1
+    };
+    let chars: Vec<char> = comment.chars().collect();
+    let word = |i: usize| {
+        chars
+            .get(i)
+            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+    };
+    let digits = |from: usize| {
+        let rest = chars.get(from..).unwrap_or_default();
+        rest.iter().take_while(|c| c.is_ascii_digit()).count()
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() || (i > 0 && (word(i - 1) || chars[i - 1] == '.')) {
+            i += 1;
+            continue;
+        }
+        let mut end = i + digits(i);
+        let dash = |at: usize| chars.get(at) == Some(&'-');
+        if end - i == 4
+            && dash(end)
+            && digits(end + 1) == 2
+            && dash(end + 3)
+            && digits(end + 4) == 2
+        {
+            return Some("a date");
+        }
+        if chars.get(end) == Some(&'.') && digits(end + 1) > 0 {
+            end += 1 + digits(end + 1);
+        }
+        if chars.get(end) == Some(&'x') && !word(end + 1) {
+            return Some("a ratio");
+        }
+        let unit_at = end + usize::from(chars.get(end) == Some(&' '));
+        for unit in ["s", "ms", "us", "µs", "ns"] {
+            let after = unit_at + unit.chars().count();
+            let spelled = chars.get(unit_at..after).unwrap_or_default();
+            if spelled.iter().copied().eq(unit.chars()) && !word(after) {
+                return Some("a time");
+            }
+        }
+        i = end;
+    }
+    None
+}
+
+#[test]
+fn no_date_or_measured_figure_in_a_source_comment() {
+    // Limits the code sets, not measurements, each with the words that state it.
+    let cluster = "crates/statespace-timely/src/cluster.rs";
+    let limits = [
+        // The floor of `Cluster::with_peer_timeout`, `Duration::from_millis(40)` in its code.
+        (cluster, "(at least 40 ms)"),
+        // `connect_until`'s pause between attempts, `Duration::from_millis(50)`.
+        (cluster, "retrying every 50 ms"),
+    ];
+    let library_or_binary = |path: &Path| {
+        path.starts_with("crates")
+            && path.iter().nth(2) == Some(std::ffi::OsStr::new("src"))
+            && !is_test_bench_or_example(path)
+    };
+    assert_none(rust_lines(|path, line| {
+        if !library_or_binary(path)
+            || limits
+                .iter()
+                .any(|(file, words)| path == Path::new(file) && line.contains(words))
+        {
+            return None;
+        }
+        measured_figure(line).map(|what| {
+            format!("{what} in a comment: the dated log (docs/performance.md) or a bench holds it")
+        })
+    }));
+    // The rule fails on a breach...
+    let breach = [
+        "/// a median of 0.57 s with 200 us, alternating runs",
+        "    // where the batch sets bits (the figures are in docs/performance.md, 2026-12-05).",
+        "//! two threads run 1.86x as fast as one",
+        "let spin = 2; // 3.5 ns a successor",
+        "/// waking a thread costs 80µs",
+    ];
+    let found: Vec<_> = breach.iter().map(|line| measured_figure(line)).collect();
+    let (time, date, ratio) = (Some("a time"), Some("a date"), Some("a ratio"));
+    assert_eq!(found, [time, date, ratio, time, time]);
+    // ...and lets design facts, puzzle names and code pass.
+    let facts = [
+        "/// a table of 2^26 entries, 8 bytes a state, 2^20 states a segment, (4 KiB, 2^14 states)",
+        "//! the 2x2x2, a 3 x 3 grid, seed 0x202612, u64s, 13 discs",
+        "let timeout = Duration::from_millis(40); // at least this, 2^20 ranks",
+        "let text = \"20 ms\";",
+    ];
+    assert!(facts.iter().all(|line| measured_figure(line).is_none()));
 }

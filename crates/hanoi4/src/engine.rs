@@ -49,8 +49,8 @@ impl Engine {
     /// The engine used for `cases` cases of `n_discs` (perfect towers not counted: they need
     /// none) when none is asked for and no saved table of `n_discs` is at hand (with one, the
     /// goal table answers at once). The dense table answers up to 13 discs in milliseconds. At
-    /// 14 discs the pattern databases (3 s to build, milliseconds a case) beat building the goal
-    /// table. At 15 and 16 it depends on the number of cases: A* below
+    /// 14 discs the pattern databases (built once, then milliseconds a case) beat building the
+    /// goal table. At 15 and 16 it depends on the number of cases: A* below
     /// [`Engine::GOAL_TABLE_FROM`] cases, the goal table from there. Beyond 16, A* over windows
     /// of the largest saved table, or of the table one disc short (17 discs at most, but two
     /// short at most).

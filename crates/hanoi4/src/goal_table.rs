@@ -42,8 +42,9 @@ impl GoalTable {
     /// the number of configurations (not canonical states) at each distance as it is found.
     ///
     /// # Complexity
-    /// Time O(4^n / 6 × 6) on `threads` threads (16 discs: 11 s on two cores); memory a quarter
-    /// byte per canonical configuration (16 discs: 171 MiB; 19 discs: 10.7 GiB).
+    /// Time O(4^n / 6 × 6) on `threads` threads (timed at 14, 15 and 16 discs by `cargo xtask
+    /// bench two-bit`); memory a quarter byte per canonical configuration (16 discs: 171 MiB;
+    /// 19 discs: 10.7 GiB).
     ///
     /// # Errors
     /// [`SolveError::TooManyDiscs`] when `n_discs` is outside `1..=`[`GoalTable::MAX_DISCS`].

@@ -22,17 +22,15 @@
 //! yet on peg 4: that disc moves to peg 4 last from some peg, with every smaller disc on the two
 //! other pegs then, so the window's discs cannot go straight to peg 4 (its goal distance) but
 //! must pass through a two-peg configuration first. Its values are carried like the windows'.
-//! Only a detour as wide as the windows pays: on 40 random 14-disc cases with 12-disc windows,
-//! 17.7 million states expanded in all, 3.8 million with the 12-disc detour, 16.8 million with
-//! an 11-disc one; 11-disc windows with their own detour, 32.3 million.
+//! Only a detour as wide as the windows pays: on random 14-disc cases with 12-disc windows, the
+//! 12-disc detour cuts the states expanded several times over, an 11-disc one barely, and
+//! 11-disc windows with their own detour expand more than 12-disc windows alone.
 //!
-//! Measured (`cargo bench -p hanoi4`, 20 random configurations each, one thread): 18 discs with
-//! 16-disc windows, median 6.2 s and 12.1 million states expanded (the sums of 14-disc
-//! databases with the largest 16 discs measured by descent took a median of 21 s on 5 cases);
-//! 18 discs with 17-disc windows, median 0.09 s; 20 discs with 19-disc windows, median 0.41 s,
-//! largest 54 s and 69.5 million expanded. The hardest of the 18-disc cases (199 moves):
-//! 137.7 million states expanded with 16-disc windows (125 s), 17.8 million (18 s) with the
-//! 16-disc detour as well.
+//! The wider the windows, the fewer states A* expands and the sooner it ends: `HANOI4_PDB=18,20
+//! HANOI4_WINDOW=W cargo bench -p hanoi4` prints the median time and states expanded over random
+//! configurations with windows of `W` discs. Windows measured exactly beat sums of 14-disc
+//! databases with the largest discs measured by descent, and on the hardest 18-disc cases a
+//! detour as wide as the windows cuts the states expanded several times over.
 //!
 //! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
 //! invariant under it), on a `statespace::CompactArena` (8 bytes a slot).
@@ -170,7 +168,7 @@ impl PdbSearch {
     /// The most discs the search accepts.
     pub const MAX_DISCS: usize = Engine::Pdb.max_discs();
 
-    /// The largest pattern database: 14 discs, 256 MiB, built in about three seconds.
+    /// The largest pattern database: 14 discs, 256 MiB.
     pub const MAX_GROUP: usize = 14;
 
     /// Builds the pattern databases for `n_discs` with groups of at most `max_group` discs
@@ -214,8 +212,8 @@ impl PdbSearch {
     /// of a two-bit goal table and `n - 4 <= m < n`: every window's distance exactly (by the
     /// table), the other discs by one pattern database of at most four discs, the largest sum
     /// taken. (Adding the partitions of [`PdbSearch::new`] changed no expansion count on
-    /// 17- and 18-disc cases and cost 60% more time; adding windows with gaps, the rest being
-    /// discs {0, 2}, {1, 2} and {0, 3}, saved 3% of the expansions on 17 discs with 15-disc
+    /// 17- and 18-disc cases and only cost time; adding windows with gaps, the rest being
+    /// discs {0, 2}, {1, 2} and {0, 3}, saved hardly any expansions on 17 discs with 15-disc
     /// windows.)
     ///
     /// # Errors
@@ -249,9 +247,8 @@ impl PdbSearch {
     /// Adds a detour table ([`DetourTable`]) of `k` discs, `n - 4 <= k < n`, to a search made by
     /// [`PdbSearch::with_goal_table`]: windows of `k` consecutive discs below the largest disc,
     /// each measured by its detour value plus a pattern distance of the other discs, count
-    /// whenever a disc above them is not on peg 4. Measured on 40 random 14-disc cases with
-    /// 12-disc windows: 4.6 times fewer states expanded (17.7 million in all, 3.8 million with
-    /// it).
+    /// whenever a disc above them is not on peg 4. On random 14-disc cases with 12-disc
+    /// windows, A* expands several times fewer states with it.
     ///
     /// # Errors
     /// [`SolveError::DetourWidth`] when the search has no windows (it was made by

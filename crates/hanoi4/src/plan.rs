@@ -22,10 +22,9 @@ use crate::store::TableDir;
 /// windows of the widest saved table it can (`n - 4` to `n - 1` discs), with the widest saved
 /// detour table of that range. Tables that are not saved are built in memory when an engine
 /// needs them: past 16 discs without a saved one, the goal table one disc below the case's
-/// count, no wider than 17 discs, but at most two below (16 discs for 17, 17 for 18 and 19, 18 for 20:
-/// about 10 s and 45 s to build, and with its detour table 5.4 minutes for 18), and for 19 and
-/// 20 discs without a saved detour table, the detour table of the windows (about as long
-/// again).
+/// count, no wider than 17 discs, but at most two below (16 discs for 17, 17 for 18 and 19, 18
+/// for 20: seconds to build, and minutes with its detour table for 18), and for 19 and 20 discs
+/// without a saved detour table, the detour table of the windows (about as long again).
 ///
 /// # Errors
 /// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked

@@ -145,7 +145,7 @@ impl Timings {
 }
 
 impl fmt::Display for Timings {
-    /// One line a disc count: `17 discs, 3 cases, engine pdb: 26.1 s in all, ...`.
+    /// One line a disc count: `17 discs, 3 cases, engine pdb: T s in all, ...`, `T` its time.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, group) in self.groups.iter().enumerate() {
             if k > 0 {

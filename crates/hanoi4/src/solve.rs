@@ -27,12 +27,12 @@ pub(crate) enum Strategy {
     Full,
 }
 
-/// The strategy for `cases` cases of `n_discs` discs. From `cargo bench -p hanoi4` and whole
-/// runs of the farthest files (2 cores): at 13 discs a bidirectional BFS costs 54 ms a case and a
-/// full BFS 0.8 s; a ball of radius 60 (five eighths of the largest distance, 97) built on both
-/// cores, then the cases met on both cores, answers the five farthest cases in 0.11 s in all
-/// (radius 58: 0.13 s, 62: 0.11 s; 12 discs, ten cases: radius 50, 0.05 s). So one or two
-/// cases go alone, a few hundred share a ball, more a full BFS.
+/// The strategy for `cases` cases of `n_discs` discs, from `cargo bench -p hanoi4` (a full BFS
+/// against a bidirectional BFS a case) and whole runs of the farthest files (`cargo xtask bench
+/// hanoi4`, 2 cores): a ball of five eighths of the largest distance (radius 60 of 97 at 13
+/// discs) built on both cores, then the cases met on both cores, answers the five farthest
+/// 13-disc cases sooner than a bidirectional BFS each or a full BFS. So one or two cases go
+/// alone, a few hundred share a ball, more a full BFS.
 pub(crate) fn strategy(n_discs: usize, cases: usize) -> Strategy {
     let full_from = match n_discs {
         0..=9 => 64,

@@ -15,9 +15,10 @@ const CACHED_STATES: u64 = 1 << 26;
 /// A larger bound costs more where one way is much slower: the trial spends a level in it,
 /// and on several threads, reading at once a space whose moves land anywhere makes a level
 /// take several times as long as gathered (the threads' atomic `or`s fight over the same
-/// lines of reached bits). With the earlier bounds (`len / 2^8` and 20 ms) that one level
-/// cost a search of a few million such states on two threads much of what the second thread
-/// gained (the figures are in `docs/performance.md`, 2026-12-05).
+/// lines of reached bits). With the earlier bounds (`len / 2^8` and ten times [`MIN_TIME`])
+/// that one level cost a search of a few million such states on two threads much of what the
+/// second thread gained (measured in `docs/performance.md`: the read trial on sizes the bench
+/// did not cover).
 const LARGE_SHIFT: u32 = 10;
 const MIN_WORK: u64 = 1 << 14;
 const MIN_TIME: Duration = Duration::from_millis(2);
@@ -27,9 +28,9 @@ const MIN_TIME: Duration = Duration::from_millis(2);
 /// gathered in a batch with their words prefetched and read a batch at a time (the loads
 /// overlap, at the cost of a store and a load a successor). Which pays depends on the space and
 /// the machine, not on the table's length alone: 11 pancakes (costly moves that land
-/// anywhere) run a third faster gathered, a hypercube of 2^27 states (cheap bit flips) a
-/// third faster at once (the figures are in `docs/performance.md`). So a search tries both: the first large level one way, the next the other, and keeps the way
-/// whose work cost less time, for the rest of the search.
+/// anywhere) run faster gathered, a hypercube of 2^27 states (cheap bit flips) faster at once
+/// (measured in `docs/performance.md`). So a search tries both: the first large level one way,
+/// the next the other, and keeps the way whose work cost less time, for the rest of the search.
 ///
 /// Shared by [`TwoBitSearch`](crate::TwoBitSearch) and `statespace_timely` (each worker
 /// tries for its own slice).
@@ -40,10 +41,10 @@ const MIN_TIME: Duration = Duration::from_millis(2);
 ///
 /// let mut reads = Reads::new(1 << 30, None);
 /// assert!(reads.gathers()); // a large table starts gathered
-/// // A large level gathered: 10 ns a successor on one thread...
+/// // A large level gathered, on one thread...
 /// assert!(reads.measured(Duration::from_millis(100), 10_000_000, 1));
 /// assert!(!reads.gathers()); // ...so the next one is read at once:
-/// // 5 ns a successor: reading at once wins, and stays.
+/// // Half the time a successor: reading at once wins, and stays.
 /// reads.measured(Duration::from_millis(50), 10_000_000, 1);
 /// assert!(!reads.gathers());
 /// assert!(!reads.measured(Duration::from_millis(900), 10_000_000, 1)); // decided

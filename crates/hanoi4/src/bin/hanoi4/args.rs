@@ -46,9 +46,9 @@ pub enum Command {
     /// Build the goal table of N discs in memory and print how many configurations lie at each
     /// distance from the tower on peg 4, and the largest distance.
     Eccentricity {
-        /// The number of discs (1 to 19 in memory; 15: 1 s, 16: 5 s, 17: 20 s on two cores;
-        /// 19: 6.5 min, 11 GiB of memory). Up to 31 on disk (--disk) or spread over processes,
-        /// as far as the disk or their memory goes.
+        /// The number of discs (1 to 19 in memory; the table and its build time grow fourfold
+        /// a disc, build times in docs/performance.md). Up to 31 on disk (--disk) or spread
+        /// over processes, as far as the disk or their memory goes.
         #[arg(value_parser = discs)]
         n: u8,
         /// Also draw the number of configurations at each distance as a bar chart (SVG).

@@ -8,10 +8,9 @@
 pub(super) const SEGMENT_SHIFT: u32 = 16;
 
 /// States per segment, as a power of two, at most. Segments grow with the table, keeping at
-/// least [`SEGMENTS_SHIFT`] of them: fewer successors leave the segment they come from
-/// (measured on the 17-disc quotient: 95 thousand at most in a level with 2^20 states a
-/// segment, against 689 thousand with 2^16), so the mail between threads takes 7 times less
-/// memory (half a GiB at 19 discs), at the same speed or a little better.
+/// least [`SEGMENTS_SHIFT`] of them: fewer successors leave the segment they come from (on the
+/// 17-disc quotient, several times fewer with 2^20 states a segment than with 2^16), so the
+/// mail between threads takes that much less memory, at the same speed or a little better.
 pub(super) const MAX_SEGMENT_SHIFT: u32 = 20;
 
 /// log2 of the fewest segments a table is cut into when its segments are larger than

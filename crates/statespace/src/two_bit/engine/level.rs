@@ -446,8 +446,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 // bit's word prefetched (for a write), and set when the batch is probed, on
                 // several threads in the thread's own bits (`Shared::own`). A near one is
                 // batched too: testing it at once costs a branch as unpredictable as the moves,
-                // where the batch sets bits with none (the figures are in docs/performance.md,
-                // 2026-12-05).
+                // where the batch sets bits with none (measured in docs/performance.md).
                 let len = self.shared.len;
                 let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
                 let mut batch = std::mem::take(&mut sink.worker.batch);

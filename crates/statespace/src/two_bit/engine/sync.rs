@@ -7,9 +7,9 @@ use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How long a thread at a [`Barrier`] spins before it sleeps, when every thread has a core of
-/// its own: 2 ms, as the levels of small tables are a few milliseconds long and a thread that
-/// falls asleep at each of their three barriers costs a wake-up each time (measured, the 14-disc
-/// quotient on two threads: a median of 0.57 s with 200 us, 0.46 s with 2 ms, alternating runs).
+/// its own: the levels of small tables are a few milliseconds long, and a thread that falls
+/// asleep at each of their three barriers costs a wake-up each time (a shorter spin was slower
+/// on the 14-disc quotient on two threads: measured in docs/performance.md).
 pub(super) const SPIN: Duration = Duration::from_millis(2);
 
 /// How long a thread at a [`Barrier`] spins before it sleeps when there are more threads than
@@ -19,8 +19,8 @@ pub(super) const SHORT_SPIN: Duration = Duration::from_micros(50);
 /// The meeting point of the search's threads, three times a level. A thread that arrives
 /// early spins for up to [`SPIN`] before it sleeps: the phases of a level mostly end within
 /// microseconds of each other, and waking a sleeping thread costs tens to hundreds of
-/// microseconds on a virtual machine (measured at 13 discs: 0.5 ms a level spent between
-/// threads with a sleeping hand-over, against 97 levels of 1.5 ms of work).
+/// microseconds on a virtual machine (measured at 13 discs with a sleeping hand-over: see
+/// docs/performance.md).
 pub(super) struct Barrier {
     pub(super) threads: AtomicUsize,
     /// How long a thread spins before it sleeps.
@@ -127,7 +127,7 @@ impl Holds {
     /// Holds `segment` when no thread does, for a write into it: a successor outside the
     /// segment a thread expands is written at once unless another thread holds its segment,
     /// which saves mailing it (a far move mostly lands in a segment already expanded or not yet
-    /// claimed in the level: mailing them all took 54 MB more at 19 discs).
+    /// claimed in the level: mailing them all took more memory at 19 discs).
     #[inline]
     pub(super) fn try_hold(&self, segment: usize) -> Option<Held<'_>> {
         let flag = &self.0[segment].0;

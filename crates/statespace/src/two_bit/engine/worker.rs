@@ -85,8 +85,8 @@ impl Worker {
 /// are expanded when it holds [`WARM_BLOCKS`] of the level's blocks (2^15 words are 256 KiB,
 /// half the L2 cache of a core of this machine; a smaller segment needs as many blocks per
 /// word). The level's moves land all over it, and read in order it comes from memory at
-/// streaming speed instead of a line at a time at random (measured: twice as fast over the
-/// full space of 14 discs).
+/// streaming speed instead of a line at a time at random (measured over the full space of 14
+/// discs: see docs/performance.md).
 pub(super) const WARM_SHIFT: u32 = 15;
 
 /// The dirty blocks per 2^[`WARM_SHIFT`] words that make a segment worth reading in order
