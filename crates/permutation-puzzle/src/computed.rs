@@ -333,19 +333,20 @@ impl<'r> Computed<'r> {
         }
     }
 
-    /// Calls `visit` with each successor of `state` (move by move, refused ones left out).
+    /// Asks `stop` of each successor of `state` (move by move, refused ones left out) until it
+    /// says so; whether it did.
     #[inline]
-    pub(crate) fn successors(&self, rank: &Rank, state: u64, mut visit: impl FnMut(u64)) {
-        let moves = rank.move_positions.len();
+    pub(crate) fn successors_until(
+        &self,
+        rank: &Rank,
+        state: u64,
+        mut stop: impl FnMut(u64) -> bool,
+    ) -> bool {
         if !self.fast {
             let mut values = vec![0u64; rank.coordinates.len()];
             rank.values(state, &mut values);
-            for m in 0..moves {
-                if let Some(next) = rank.step(&values, m) {
-                    visit(next);
-                }
-            }
-            return;
+            return (0..rank.move_positions.len())
+                .any(|m| rank.step(&values, m).is_some_and(&mut stop));
         }
         let mut values = [0u64; 64];
         let mut rest = state;
@@ -357,24 +358,53 @@ impl<'r> Computed<'r> {
         if let Some(lone) = self.lone
             && let (_, stride, Coordinate::Distinct(d)) = &self.coordinates[lone]
         {
-            let unranked = d.unrank(values[lone]);
-            'lone: for m in 0..moves {
-                let Some(value) = d.step(&unranked, m) else {
-                    continue;
-                };
-                let mut next = value * stride;
-                for &(i, stride, table) in &self.tables {
-                    let v = table[values[i] as usize * moves + m];
-                    if v == u32::MAX {
-                        continue 'lone;
-                    }
-                    next += u64::from(v) * stride;
-                }
-                visit(next);
-            }
-            return;
+            return self.lone_until(rank, d, *stride, &values, values[lone], stop);
         }
-        // The arrays of each computed coordinate, once.
+        self.general_until(rank, &values, stop)
+    }
+
+    /// [`Computed::successors_until`] for one computed [`Distinct`] coordinate (its value
+    /// `value`, its stride `stride`) beside tables.
+    #[inline(always)]
+    fn lone_until(
+        &self,
+        rank: &Rank,
+        d: &Distinct,
+        stride: u64,
+        values: &[u64; 64],
+        value: u64,
+        mut stop: impl FnMut(u64) -> bool,
+    ) -> bool {
+        let moves = rank.move_positions.len();
+        let unranked = d.unrank(value);
+        'lone: for m in 0..moves {
+            let Some(value) = d.step(&unranked, m) else {
+                continue;
+            };
+            let mut next = value * stride;
+            for &(i, stride, table) in &self.tables {
+                let v = table[values[i] as usize * moves + m];
+                if v == u32::MAX {
+                    continue 'lone;
+                }
+                next += u64::from(v) * stride;
+            }
+            if stop(next) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`Computed::successors_until`] for any mix of coordinates: the arrays of each computed
+    /// one made once, then each move applied to all.
+    fn general_until(
+        &self,
+        rank: &Rank,
+        values: &[u64; 64],
+        mut stop: impl FnMut(u64) -> bool,
+    ) -> bool {
+        let moves = rank.move_positions.len();
         let mut arrays = [Arrays::None; MAX_COMPUTED];
         let mut slot = [0usize; 64];
         let mut used = 0;
@@ -429,7 +459,10 @@ impl<'r> Computed<'r> {
                 };
                 next += value * stride;
             }
-            visit(next);
+            if stop(next) {
+                return true;
+            }
         }
+        false
     }
 }

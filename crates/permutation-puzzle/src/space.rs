@@ -293,7 +293,10 @@ impl Space for PuzzleSpace<'_> {
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
         let mut out = [0u64; BATCH];
         let Some(count) = self.gather(state, &mut out) else {
-            self.others(state, &mut visit);
+            self.others_until(state, &mut |succ| {
+                visit(succ);
+                false
+            });
             return;
         };
         // The one place the search's step is inlined.
@@ -301,35 +304,89 @@ impl Space for PuzzleSpace<'_> {
             visit(succ);
         }
     }
+
+    #[inline]
+    fn any_successor<F: FnMut(u64) -> bool>(&self, state: u64, mut found: F) -> bool {
+        let Shape::Two { low, high, split } = &self.shape else {
+            return self.others_until(state, &mut found);
+        };
+        // Two tables (most puzzles read from tables): a successor made only when asked.
+        let moves = self.moves;
+        let (h, l) = split.split(state);
+        let (h, l) = (h as usize * moves, l as usize * moves);
+        let (lr, hr) = (l..l + moves, h..h + moves);
+        let stride = high.stride;
+        match (&low.entries, &high.entries) {
+            (Entries::Narrow(a), Entries::Narrow(b)) => any_of_two(&a[lr], &b[hr], stride, found),
+            (Entries::Narrow(a), Entries::Wide(b)) => any_of_two(&a[lr], &b[hr], stride, found),
+            (Entries::Wide(a), Entries::Narrow(b)) => any_of_two(&a[lr], &b[hr], stride, found),
+            (Entries::Wide(a), Entries::Wide(b)) => any_of_two(&a[lr], &b[hr], stride, found),
+        }
+    }
+}
+
+/// Whether `found` holds for a successor by two tables' rows (the moves both allow), asked
+/// move by move and stopping at the first.
+#[inline(always)]
+fn any_of_two<A: Entry, B: Entry>(
+    low: &[A],
+    high: &[B],
+    stride: u64,
+    mut found: impl FnMut(u64) -> bool,
+) -> bool {
+    for (&a, &b) in low.iter().zip(high) {
+        if !(a.refused() || b.refused()) && found(a.get() + b.get() * stride) {
+            return true;
+        }
+    }
+    false
 }
 
 impl PuzzleSpace<'_> {
-    /// The successors of the shapes [`PuzzleSpace::gather`] leaves: out of line, so that the
-    /// search's step is inlined into the tables' loop alone.
+    /// Asks `stop` of the successors of the shapes [`PuzzleSpace::gather`] leaves until it says
+    /// so; whether it did. Out of line, so that the search's step is inlined into the tables'
+    /// loop alone.
     #[inline(never)]
-    fn others(&self, state: u64, visit: &mut dyn FnMut(u64)) {
+    fn others_until(&self, state: u64, stop: &mut dyn FnMut(u64) -> bool) -> bool {
         let moves = self.moves;
         match &self.shape {
-            Shape::Still => (0..moves).for_each(|_| visit(state)),
-            Shape::One(_) | Shape::Two { .. } => unreachable!("gathered above"),
-            Shape::Tables(tables) => {
-                let mut values = [0u64; 64];
-                for (i, t) in tables.iter().enumerate() {
-                    values[i] = state / t.stride % t.size;
-                }
-                'moves: for m in 0..moves {
-                    let mut next = 0;
-                    for (i, t) in tables.iter().enumerate() {
-                        let value = t.at(moves, values[i], m);
-                        if value == ILLEGAL {
-                            continue 'moves;
-                        }
-                        next += u64::from(value) * t.stride;
-                    }
-                    visit(next);
-                }
+            Shape::Still => (0..moves).any(|_| stop(state)),
+            Shape::One(t) => (0..moves).any(|m| {
+                let value = t.at(moves, state / t.stride, m);
+                value != ILLEGAL && stop(u64::from(value) * t.stride)
+            }),
+            Shape::Two { low, high, .. } => {
+                tables_until([low, high].iter().copied(), moves, state, stop)
             }
-            Shape::Computed(computed) => computed.successors(self.rank, state, visit),
+            Shape::Tables(tables) => tables_until(tables.iter(), moves, state, stop),
+            Shape::Computed(computed) => computed.successors_until(self.rank, state, stop),
         }
     }
+}
+
+/// Asks `stop` of the successors by `tables` (the moves all allow) until it says so.
+fn tables_until<'t>(
+    tables: impl Iterator<Item = &'t Table> + Clone,
+    moves: usize,
+    state: u64,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> bool {
+    let mut values = [0u64; 64];
+    for (i, t) in tables.clone().enumerate() {
+        values[i] = state / t.stride % t.size;
+    }
+    'moves: for m in 0..moves {
+        let mut next = 0;
+        for (i, t) in tables.clone().enumerate() {
+            let value = t.at(moves, values[i], m);
+            if value == ILLEGAL {
+                continue 'moves;
+            }
+            next += u64::from(value) * t.stride;
+        }
+        if stop(next) {
+            return true;
+        }
+    }
+    false
 }

@@ -69,6 +69,39 @@ pub trait Space {
     /// Calls `visit` once for every state reachable from `state` in one move.
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
 
+    /// Whether `found` holds for a successor of `state`, asked of the successors in
+    /// [`Space::for_each_successor`]'s order and stopping at the first it holds for.
+    ///
+    /// A level run backward ([`Space::reversible`]) asks this of every unreached state, and
+    /// most stop at one of their first successors: a space whose successors cost something
+    /// each can stop making them there. The default makes them all and asks until one holds.
+    ///
+    /// ```
+    /// use statespace::{Space, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| {
+    ///     visit(s + 1);
+    ///     visit(s + 2);
+    /// });
+    /// let mut asked = Vec::new();
+    /// assert!(line.any_successor(3, |t| {
+    ///     asked.push(t);
+    ///     t == 4
+    /// }));
+    /// assert_eq!(asked, [4]); // stopped at the first
+    /// assert!(!line.any_successor(3, |t| t == 7));
+    /// ```
+    #[inline]
+    fn any_successor<F: FnMut(u64) -> bool>(&self, state: u64, mut found: F) -> bool {
+        let mut hit = false;
+        self.for_each_successor(state, |succ| {
+            if !hit {
+                hit = found(succ);
+            }
+        });
+        hit
+    }
+
     /// Puts into `out` the successors of every state `first + i` of `members`: a set of the
     /// states `first..first + 64`, where `first` is a multiple of 64.
     ///

@@ -45,13 +45,10 @@ impl<S: Space + Sync, W: Weight> Level<'_, '_, S, W> {
                     let bit = unseen.trailing_zeros();
                     unseen &= unseen - 1;
                     let state = first + u64::from(bit / 2);
-                    let mut hit = false;
-                    shared.space.for_each_successor(state, |succ| {
-                        if !hit {
-                            check_bound(state, succ, len);
-                            let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
-                            hit = codes >> (2 * (succ & 31)) & UNSEEN == code;
-                        }
+                    let hit = shared.space.any_successor(state, |succ| {
+                        check_bound(state, succ, len);
+                        let codes = table[(succ >> 5) as usize].load(Ordering::Relaxed);
+                        codes >> (2 * (succ & 31)) & UNSEEN == code
                     });
                     new |= u64::from(hit) << bit;
                 }
