@@ -217,10 +217,11 @@ impl GoalTable {
         })
     }
 
-    /// The same search as [`GoalTable::build`], to run over the processes and threads of a
-    /// [`statespace_timely::Cluster`]: each worker holds a slice of the table, and the report
-    /// gives the same level sizes (configurations, not canonical states). Add checkpoints or
-    /// progress to it before [`statespace_timely::TwoBitSearch::run`].
+    /// The same search as [`GoalTable::build`], its space shared, to run over the processes
+    /// and threads of a [`statespace_timely::Cluster`] as the run [`GoalTable::spread_name`]
+    /// (`statespace_timely::RunOnCluster`): each worker holds a slice of the table, and the
+    /// report gives the same level sizes (configurations, not canonical states). Add progress
+    /// to the builder, and checkpoints to the run.
     ///
     /// # Errors
     /// [`SolveError::TooManyDiscs`] when `n_discs` is outside
@@ -229,9 +230,11 @@ impl GoalTable {
     /// # Example
     ///
     /// ```
-    /// use statespace_timely::Cluster;
+    /// use hanoi4::GoalTable;
+    /// use statespace_timely::{Cluster, RunOnCluster};
     ///
-    /// let report = hanoi4::GoalTable::spread_search(10)?.run(&Cluster::single(2))?;
+    /// let search = GoalTable::spread_search(10)?;
+    /// let report = search.run_on_cluster(&Cluster::single(2), GoalTable::spread_name(10))?;
     /// assert_eq!(report.levels.max_distance(), 49);
     /// assert_eq!(report.levels.reached(), 4u64.pow(10));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -239,22 +242,23 @@ impl GoalTable {
     #[cfg(feature = "cluster")]
     pub fn spread_search(
         n_discs: usize,
-    ) -> Result<
-        statespace_timely::TwoBitSearch<RankedSpace, crate::rank::Orbits<RankedSpace>>,
-        SolveError,
-    > {
+    ) -> Result<TwoBitSearch<'static, RankedSpace, crate::rank::Orbits<RankedSpace>>, SolveError>
+    {
         SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let len = space.index().len();
         let orbits = space.clone().into_orbits();
-        Ok(statespace_timely::TwoBitSearch::new(
-            space,
-            len,
-            format!("hanoi4 goal table, {n_discs} discs"),
-        )
-        .sources([goal])
-        .weight(orbits))
+        Ok(TwoBitSearch::of(std::sync::Arc::new(space), len)
+            .sources([goal])
+            .weight(orbits))
+    }
+
+    /// The name of the spread search of `n_discs` ([`GoalTable::spread_search`]): processes
+    /// and checkpoints of another name are refused.
+    #[cfg(feature = "cluster")]
+    pub fn spread_name(n_discs: usize) -> String {
+        format!("hanoi4 goal table, {n_discs} discs")
     }
 
     /// The canonical path from a packed configuration down to the goal.

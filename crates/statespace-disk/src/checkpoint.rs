@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use atomic_file::AtomicFile;
-use statespace::Resume;
+use statespace::backend::Resume;
 
 use crate::error::DiskError;
 use crate::spill::RunRecord;

@@ -98,11 +98,9 @@ use undo::Undo;
 pub use words::WordFile;
 use words::{fill, free_bytes};
 
+use statespace::backend::{LevelStart, Resume, TableStore};
 use statespace::block::compress_fields;
-use statespace::{
-    LevelStart, Levels, Resume, Space, TableAllocError, TableStore, TwoBitSearch, TwoBitTable,
-    Weight,
-};
+use statespace::{Levels, Space, TableAllocError, TwoBitSearch, TwoBitTable, Weight};
 
 /// The file of codes in a search's folder.
 const TABLE_FILE: &str = "table.2bit";

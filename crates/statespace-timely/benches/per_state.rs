@@ -1,7 +1,7 @@
 //! The spread search's per-state path against the in-memory engine's, in one run (`cargo bench
 //! -p statespace-timely --bench per_state`; `cargo xtask bench two-bit` runs it too): a puzzle
 //! written with `Space::for_each_successor` alone, searched by `statespace::TwoBitSearch` on 1
-//! and 2 threads (the baseline), then by this crate's `TwoBitSearch` in one process
+//! and 2 threads (the baseline), then by the same builder run over this crate's `Cluster` in one process
 //! (`Cluster::single`) with 1 and 2 workers.
 //!
 //! Rows, each a median of `TWO_BIT_RUNS` runs (default 3) with its ratio to the engine on as
@@ -17,10 +17,11 @@
 //! Every row checks that its level sizes equal the engine's. `-- TEXT` runs only the rows whose
 //! name contains TEXT.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use statespace::{Space, TwoBitSearch as Engine};
-use statespace_timely::{Cluster, TwoBitSearch};
+use statespace::{Space, TwoBitSearch};
+use statespace_timely::{Cluster, RunOnCluster};
 
 /// A move flips one of `bits` bits.
 #[derive(Clone, Copy)]
@@ -80,11 +81,15 @@ fn median<T>(runs: usize, mut routine: impl FnMut() -> T) -> (Duration, T) {
 fn row<S: Space + Copy + Send + Sync + 'static>(name: &str, space: S, len: u64, runs: usize) {
     for threads in [1, 2] {
         let (engine, (_, levels)) = median(runs, || {
-            Engine::new(&space, len).sources([0]).threads(threads).run()
+            TwoBitSearch::new(&space, len)
+                .sources([0])
+                .threads(threads)
+                .run()
         });
         let (spread, report) = median(runs, || {
-            TwoBitSearch::new(space, len, name)
+            TwoBitSearch::of(Arc::new(space), len)
                 .sources([0])
+                .on_cluster(name)
                 .run(&Cluster::single(threads))
                 .expect("a search in one process")
         });

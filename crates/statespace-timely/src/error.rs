@@ -37,6 +37,17 @@ pub enum Error {
         /// The process that found the silence and told this one, when not this one.
         noticed_by: Option<usize>,
     },
+    /// A seed enters at a level of its own ([`statespace::TwoBitSearch::seeds`]): the spread
+    /// search starts from sources, at level 0.
+    #[error(
+        "seed {seed} enters at level {level}: a search over a cluster starts every seed at level 0 (give sources)"
+    )]
+    SeedLevel {
+        /// The seed.
+        seed: u64,
+        /// The level it was to enter at.
+        level: u32,
+    },
     /// A worker of this process panicked.
     #[error("a worker stopped unexpectedly: {0}")]
     Worker(String),
@@ -96,7 +107,7 @@ pub enum Error {
         bytes: u64,
     },
     /// A worker's slice could not be kept in its file
-    /// ([`TwoBitSearch::slices_on_disk`](crate::TwoBitSearch::slices_on_disk)): no room on the
+    /// ([`ClusterSearch::slices_on_disk`](crate::ClusterSearch::slices_on_disk)): no room on the
     /// disk, no such folder.
     #[error("this worker's slice of the table on disk: {0}")]
     SliceFile(statespace_disk::DiskError),

@@ -12,4 +12,4 @@ mod slice;
 pub use cluster::{Cluster, loopback_addresses};
 pub use error::Error;
 pub use report::{Report, Traffic};
-pub use search::TwoBitSearch;
+pub use search::{ClusterSearch, RunOnCluster};

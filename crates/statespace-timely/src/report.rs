@@ -22,7 +22,7 @@ pub struct Report {
     /// The level the search resumed after, when it started from a checkpoint.
     pub resumed_at: Option<u32>,
     /// Whether the search reached its end (an empty level); `false` when it stopped at
-    /// [`crate::TwoBitSearch::stop_after`], and `levels` holds the levels so far.
+    /// [`crate::ClusterSearch::stop_after`], and `levels` holds the levels so far.
     pub complete: bool,
     /// The peak resident memory of each process in bytes, where the system tells it.
     pub peak_memory: Vec<Option<u64>>,

@@ -1,4 +1,4 @@
-//! [`TwoBitSearch`]: the level-synchronous two-bit breadth-first search, one slice of the ranks
+//! [`ClusterSearch`]: the level-synchronous two-bit breadth-first search, one slice of the ranks
 //! per worker: segments of up to 2^20 ranks dealt round the workers.
 //!
 //! Every level is two timely rounds. In the first, each worker expands the states of the
@@ -10,10 +10,11 @@
 //! for, so most successors stay in their segment and few cross.
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
+use statespace::backend::SpaceRef;
 use statespace::block::{InBlock, Reads};
-use statespace::{Levels, Space, Weight};
+use statespace::{Levels, Space, TwoBitSearch, Weight};
 use timely::worker::Worker;
 
 use crate::checkpoint::Owner;
@@ -29,107 +30,98 @@ const STEP_EVERY: u64 = 4096;
 
 type Progress = dyn Fn(u32, u64) + Send + Sync;
 
-/// A full-space two-bit breadth-first search over the dense space `0..len`, spread over the
-/// workers of a [`Cluster`]: each holds the codes of its slice of the ranks (segments of up to
-/// 2^20 ranks dealt round the workers). `W` is what each reached state counts for in the
-/// level sizes ([`Weight`]; `1` unless [`TwoBitSearch::weight`] says otherwise).
+/// A [`statespace::TwoBitSearch`] run over the workers of a [`Cluster`] ([`RunOnCluster`]):
+/// each holds the codes of its slice of the ranks (segments of up to 2^20 ranks dealt round
+/// the workers). The builder says what is searched (space, length, sources, weight, progress,
+/// reads); this says how the run goes: its name, checkpoints, resuming, the last level, and
+/// slices on disk.
 ///
 /// **Requires** what [`statespace::TwoBitSearch`] requires: reversible moves, unit costs, every
-/// state below `len`. It gives the same level sizes.
+/// state below `len`; and its space shared ([`TwoBitSearch::of`]) or `'static`, since the
+/// workers are threads of their own. It gives the same level sizes.
 ///
 /// ```
-/// use statespace::from_fn;
-/// use statespace_timely::{Cluster, TwoBitSearch};
+/// use std::sync::Arc;
+/// use statespace::{TwoBitSearch, from_fn};
+/// use statespace_timely::{Cluster, RunOnCluster};
 ///
 /// // A ring of 5000 states, searched by three workers of this process.
-/// let ring = from_fn(|s, visit| {
+/// let ring = Arc::new(from_fn(|s, visit| {
 ///     visit((s + 1) % 5000);
 ///     visit((s + 4999) % 5000);
-/// });
-/// let report = TwoBitSearch::new(ring, 5000, "ring of 5000").sources([0])
-///     .run(&Cluster::single(3))?;
+/// }));
+/// let report = TwoBitSearch::of(ring, 5000)
+///     .sources([0])
+///     .run_on_cluster(&Cluster::single(3), "ring of 5000")?;
 /// assert_eq!(report.levels.max_distance(), 2500);
 /// assert_eq!(report.levels.reached(), 5000);
 /// # Ok::<(), statespace_timely::Error>(())
 /// ```
-pub struct TwoBitSearch<S, W = u64> {
-    space: S,
+///
+/// [`TwoBitSearch::of`]: statespace::TwoBitSearch::of
+pub struct ClusterSearch<S: 'static, W = u64> {
+    space: SpaceRef<'static, S>,
     len: u64,
-    sources: Vec<u64>,
+    seeds: Vec<(u64, u32)>,
     name: String,
     weight: W,
     checkpoints: Option<(PathBuf, u32)>,
     resume: bool,
     stop_after: u32,
-    progress: Option<Box<Progress>>,
+    progress: Box<Progress>,
     cached: Option<bool>,
     slices_on_disk: Option<PathBuf>,
 }
 
-impl<S: Space + Send + Sync + 'static> TwoBitSearch<S> {
-    /// A search of `space` over the ranks `0..len`, from no source yet ([`TwoBitSearch::sources`]).
-    /// `name` tells the space apart from others (processes and checkpoints of another name or
-    /// length are refused).
-    pub fn new(space: S, len: u64, name: impl Into<String>) -> Self {
-        Self {
-            space,
-            len,
-            sources: Vec::new(),
+/// A [`statespace::TwoBitSearch`] run over a [`Cluster`]'s workers instead of this process's
+/// threads: the same builder, another last call (as `statespace-disk`'s `run_on_disk` puts its
+/// table in a file). The threads it was given are the cluster's workers instead.
+pub trait RunOnCluster<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>:
+    Sized
+{
+    /// The search, as the run named `name` (processes and checkpoints of another name or
+    /// length are refused), with the run's own settings still to give
+    /// ([`ClusterSearch::checkpoints`], [`ClusterSearch::resume`], ...).
+    fn on_cluster(self, name: impl Into<String>) -> ClusterSearch<S, W>;
+
+    /// Runs this process's part of the search as the run named `name`
+    /// ([`ClusterSearch::run`]); every process of `cluster` must run it.
+    ///
+    /// # Errors
+    /// As [`ClusterSearch::run`].
+    fn run_on_cluster(self, cluster: &Cluster, name: impl Into<String>) -> Result<Report, Error> {
+        self.on_cluster(name).run(cluster)
+    }
+}
+
+impl<S, W, P> RunOnCluster<S, W> for TwoBitSearch<'static, S, W, P>
+where
+    S: Space + Send + Sync + 'static,
+    W: Weight + Send + 'static,
+    P: FnMut(u32, u64) + Send + 'static,
+{
+    fn on_cluster(self, name: impl Into<String>) -> ClusterSearch<S, W> {
+        let parts = self.into_parts();
+        let progress = Mutex::new(parts.progress);
+        ClusterSearch {
+            space: parts.space,
+            len: parts.len,
+            seeds: parts.seeds,
             name: name.into(),
-            weight: 1,
+            weight: parts.weight,
             checkpoints: None,
             resume: false,
             stop_after: u32::MAX,
-            progress: None,
-            cached: None,
+            progress: Box::new(move |level, size| {
+                (progress.lock().unwrap_or_else(PoisonError::into_inner))(level, size);
+            }),
+            cached: parts.cached,
             slices_on_disk: None,
         }
     }
 }
 
-impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<S, W> {
-    /// Adds sources: ranks at distance 0 (as [`statespace::TwoBitSearch::sources`]).
-    pub fn sources(mut self, sources: impl IntoIterator<Item = u64>) -> Self {
-        self.sources.extend(sources);
-        self
-    }
-
-    /// Counts each reached state as `weight` says ([`Weight`]: a closure of the rank, or a type
-    /// that weighs a word of ranks at once, such as the number of configurations a canonical
-    /// state stands for in a quotient space) instead of 1.
-    ///
-    /// ```
-    /// use statespace::from_fn;
-    /// use statespace_timely::{Cluster, TwoBitSearch};
-    ///
-    /// // A ring of 1000 states, the odd ones counting twice.
-    /// let ring = from_fn(|s, visit| {
-    ///     visit((s + 1) % 1000);
-    ///     visit((s + 999) % 1000);
-    /// });
-    /// let report = TwoBitSearch::new(ring, 1000, "ring of 1000").sources([0])
-    ///     .weight(|rank: u64| rank % 2 + 1)
-    ///     .run(&Cluster::single(2))?;
-    /// assert_eq!(report.levels.sizes()[1], 4); // states 1 and 999
-    /// assert_eq!(report.levels.reached(), 1500);
-    /// # Ok::<(), statespace_timely::Error>(())
-    /// ```
-    pub fn weight<V: Weight + Send + 'static>(self, weight: V) -> TwoBitSearch<S, V> {
-        TwoBitSearch {
-            space: self.space,
-            len: self.len,
-            sources: self.sources,
-            name: self.name,
-            weight,
-            checkpoints: self.checkpoints,
-            resume: self.resume,
-            stop_after: self.stop_after,
-            progress: self.progress,
-            cached: self.cached,
-            slices_on_disk: self.slices_on_disk,
-        }
-    }
-
+impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> ClusterSearch<S, W> {
     /// Writes every worker's slice to `dir` after every `every` levels (and keeps the two
     /// newest per worker).
     pub fn checkpoints(mut self, dir: impl Into<PathBuf>, every: u32) -> Self {
@@ -137,7 +129,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
         self
     }
 
-    /// Starts from the newest level of [`TwoBitSearch::checkpoints`]' folder that every worker
+    /// Starts from the newest level of [`ClusterSearch::checkpoints`]' folder that every worker
     /// saved, instead of from the sources.
     pub fn resume(mut self, resume: bool) -> Self {
         self.resume = resume;
@@ -145,25 +137,9 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     }
 
     /// Stops once the level `level` is found (and saved, when checkpoints are on), so a long
-    /// search can run in several sittings with [`TwoBitSearch::resume`].
+    /// search can run in several sittings with [`ClusterSearch::resume`].
     pub fn stop_after(mut self, level: u32) -> Self {
         self.stop_after = level;
-        self
-    }
-
-    /// Calls `progress(level, size)` in the first worker of process 0 after every level.
-    pub fn progress(mut self, progress: impl Fn(u32, u64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Box::new(progress));
-        self
-    }
-
-    /// Treats each worker's slice as held by the processor's caches (every successor it owns
-    /// read at once) or not (those beyond 2^16 states of their block gathered with their words
-    /// prefetched), as [`statespace::TwoBitSearch::cached`]. By default each worker tries both
-    /// ways on its first large levels and keeps the faster ([`statespace::block::Reads`]).
-    /// Only spaces that expand state by state are affected.
-    pub fn cached(mut self, cached: bool) -> Self {
-        self.cached = Some(cached);
         self
     }
 
@@ -173,7 +149,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// expands state by state a bit a state) and what the kernel keeps of the files' pages.
     /// Each process names its own folder (the disk of its own machine); a worker's file,
     /// `slice-wIIII-of-NNNN.2bit`, is made when the search starts (every code unreached) and
-    /// removed when it ends. Checkpoints ([`TwoBitSearch::checkpoints`]) are unchanged: a
+    /// removed when it ends. Checkpoints ([`ClusterSearch::checkpoints`]) are unchanged: a
     /// resumed search refills the files from them.
     ///
     /// Every level reads the words where its states lie and writes those it reaches, so a
@@ -181,16 +157,19 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// `docs/scale-out.md`).
     ///
     /// ```
-    /// use statespace::from_fn;
-    /// use statespace_timely::{Cluster, TwoBitSearch};
+    /// use std::sync::Arc;
+    /// use statespace::{TwoBitSearch, from_fn};
+    /// use statespace_timely::{Cluster, RunOnCluster};
     ///
-    /// let ring = from_fn(|s, visit| {
+    /// let ring = Arc::new(from_fn(|s, visit| {
     ///     visit((s + 1) % 5000);
     ///     visit((s + 4999) % 5000);
-    /// });
+    /// }));
     /// let dir = std::env::temp_dir().join(format!("slices-doc-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir).unwrap();
-    /// let report = TwoBitSearch::new(ring, 5000, "ring of 5000").sources([0])
+    /// let report = TwoBitSearch::of(ring, 5000)
+    ///     .sources([0])
+    ///     .on_cluster("ring of 5000")
     ///     .slices_on_disk(&dir)
     ///     .run(&Cluster::single(2))?;
     /// assert_eq!(report.levels.max_distance(), 2500);
@@ -209,8 +188,13 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     /// # Errors
     /// [`Error::Cluster`] when the processes cannot connect; [`Error::PeerLost`] when one dies
     /// during the search (the others stop, they do not wait); [`Error::Mismatch`] when they
-    /// search different spaces; checkpoint errors when a slice cannot be saved or resumed.
+    /// search different spaces; checkpoint errors when a slice cannot be saved or resumed;
+    /// [`Error::SeedLevel`] for a seed that enters at a level of its own (the spread search
+    /// starts from sources, at level 0).
     pub fn run(self, cluster: &Cluster) -> Result<Report, Error> {
+        if let Some(&(seed, level)) = self.seeds.iter().find(|&&(_, level)| level > 0) {
+            return Err(Error::SeedLevel { seed, level });
+        }
         let needed = self.memory_per_process(cluster);
         memory::admit(needed).map_err(Error::Memory)?;
         let job = Arc::new(self);
@@ -236,7 +220,7 @@ impl<S: Space + Send + Sync + 'static, W: Weight + Send + 'static> TwoBitSearch<
     }
 
     /// The bytes of table one process of `cluster` holds: its workers' slices at 2 bits a
-    /// state (none with [`TwoBitSearch::slices_on_disk`]), plus two bitmaps of a bit per 64
+    /// state (none with [`ClusterSearch::slices_on_disk`]), plus two bitmaps of a bit per 64
     /// states each, plus, for a space that expands state by state ([`Space::expands_blocks`]
     /// `false`), a bit a state for the states expanded.
     pub fn memory_per_process(&self, cluster: &Cluster) -> u64 {
@@ -366,8 +350,8 @@ fn outcome(results: Vec<Result<Result<Report, Error>, String>>) -> Result<Report
 
 /// What one worker holds through the search: its slice of the table, its inputs, and the
 /// levels so far.
-struct Share<'a, S, W> {
-    search: &'a TwoBitSearch<S, W>,
+struct Share<'a, S: 'static, W> {
+    search: &'a ClusterSearch<S, W>,
     owner: Owner,
     me: usize,
     /// Who owns which ranks.
@@ -390,7 +374,7 @@ struct Share<'a, S, W> {
 
 impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a, S, W> {
     fn new(
-        search: &'a TwoBitSearch<S, W>,
+        search: &'a ClusterSearch<S, W>,
         worker: &mut Worker,
         workers_per_process: usize,
     ) -> Self {
@@ -516,7 +500,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
             self.last_saved = self.resumed_at;
         } else {
             let mut first = 0;
-            for &source in &self.search.sources {
+            for &(source, _) in &self.search.seeds {
                 if self.owners.owner(source) == self.me
                     && self.slice.reach(self.owners.local(source), 0) != 0
                 {
@@ -581,7 +565,7 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
                         continue;
                     }
                     let first = owners.global(me, block * BLOCK);
-                    reach.expand(&search.space, block * BLOCK, first, members);
+                    reach.expand(&*search.space, block * BLOCK, first, members);
                     let before = expanded;
                     expanded += u64::from(members.len());
                     if before / STEP_EVERY != expanded / STEP_EVERY {
@@ -621,10 +605,8 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
 
     /// Tells the progress callback (worker 0 only) the size of `level`.
     fn report_level(&self, level: u32) {
-        if self.me == 0
-            && let Some(progress) = &self.search.progress
-        {
-            progress(level, self.sizes[level as usize]);
+        if self.me == 0 {
+            (self.search.progress)(level, self.sizes[level as usize]);
         }
     }
 

@@ -6,12 +6,13 @@
 //! and refusals of damaged or foreign checkpoints and of bad clusters.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rstest::rstest;
 use statespace::block::Members;
-use statespace::{FnSpace, Space, Weight, from_fn};
-use statespace_timely::{Cluster, Error, Report, TwoBitSearch};
+use statespace::{FnSpace, Space, TwoBitSearch, Weight, from_fn};
+use statespace_timely::{Cluster, ClusterSearch, Error, Report, RunOnCluster};
 
 #[path = "../../statespace/tests/support/queue_bfs.rs"]
 mod queue_bfs;
@@ -92,10 +93,13 @@ fn expected(space: usize, weighted: bool) -> Vec<u64> {
     )
 }
 
-fn search(space: usize, weighted: bool) -> TwoBitSearch<FnSpace<Successors>, fn(u64) -> u64> {
+fn search(space: usize, weighted: bool) -> ClusterSearch<FnSpace<Successors>, fn(u64) -> u64> {
     let (name, successors, len, sources) = SPACES[space];
-    let search = TwoBitSearch::new(FnSpace(successors), len, name).sources(sources.iter().copied());
-    search.weight(if weighted { weight } else { |_| 1 })
+    let weight: fn(u64) -> u64 = if weighted { weight } else { |_| 1 };
+    TwoBitSearch::of(Arc::new(FnSpace(successors)), len)
+        .sources(sources.iter().copied())
+        .weight(weight)
+        .on_cluster(name)
 }
 
 #[rstest]
@@ -132,9 +136,10 @@ fn successors_gathered_and_prefetched_give_the_binomial_levels(
 ) {
     // Not cached: the moves of bits 16 and 17 leave the 2^16 states around their block and are
     // gathered (those a worker owns), read a batch at a time.
-    let report = TwoBitSearch::new(FnSpace(cube as Successors), 1 << 18, "cube 18")
+    let report = TwoBitSearch::of(Arc::new(FnSpace(cube as Successors)), 1 << 18)
         .sources([0])
         .cached(cached)
+        .on_cluster("cube 18")
         .run(&Cluster::single(workers))
         .unwrap();
     // Level k: the states with k bits set, 18 choose k of them.
@@ -164,8 +169,9 @@ fn a_space_expanded_state_by_state_has_each_state_expanded_once() {
         TORUS_CALLS
             .iter()
             .for_each(|c| c.store(0, Ordering::Relaxed));
-        let report = TwoBitSearch::new(FnSpace(counted_torus as Successors), 97 * 61, "torus")
+        let report = TwoBitSearch::of(Arc::new(FnSpace(counted_torus as Successors)), 97 * 61)
             .sources([0, 3000])
+            .on_cluster("torus")
             .run(&Cluster::single(workers))
             .unwrap();
         assert_eq!(report.levels.sizes(), expected(1, false));
@@ -190,8 +196,9 @@ fn workers_without_states_take_part() {
             visit(s + 1)
         }
     });
-    let report = TwoBitSearch::new(line, 100, "line")
+    let report = TwoBitSearch::of(Arc::new(line), 100)
         .sources([50])
+        .on_cluster("line")
         .run(&Cluster::single(5))
         .unwrap();
     assert_eq!(report.levels.max_distance(), 50);
@@ -207,7 +214,7 @@ fn loopback(n: usize) -> Vec<String> {
 fn processes<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
     processes: usize,
     workers: usize,
-    make: impl Fn() -> TwoBitSearch<S, W> + Sync,
+    make: impl Fn() -> ClusterSearch<S, W> + Sync,
 ) -> Vec<Result<Report, Error>> {
     processes_with(processes, workers, Cluster::PEER_TIMEOUT, make)
 }
@@ -217,7 +224,7 @@ fn processes_with<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
     processes: usize,
     workers: usize,
     peer_timeout: Duration,
-    make: impl Fn() -> TwoBitSearch<S, W> + Sync,
+    make: impl Fn() -> ClusterSearch<S, W> + Sync,
 ) -> Vec<Result<Report, Error>> {
     let addresses = loopback(processes);
     std::thread::scope(|scope| {
@@ -291,7 +298,9 @@ fn a_slow_process_is_not_taken_for_a_silent_one() {
     // machine's speed can only make the level longer, never the expansion shorter, and a
     // heartbeat would have to be held back four seconds to fail a correct search.
     let reports = processes_with(2, 1, SLOW_PEER_TIMEOUT, || {
-        TwoBitSearch::new(FnSpace(slow_ring as Successors), 5000, "slow ring").sources([0])
+        TwoBitSearch::of(Arc::new(FnSpace(slow_ring as Successors)), 5000)
+            .sources([0])
+            .on_cluster("slow ring")
     });
     // The fault landed: state 2600 was expanded once, for as long as it should.
     let expansions = SLOW_EXPANSIONS.lock().unwrap().clone();
@@ -468,8 +477,9 @@ fn damaged_or_foreign_checkpoints_are_refused() {
         .unwrap();
     let resume = |name: &str, workers: usize| {
         let (_, successors, len, sources) = SPACES[2];
-        TwoBitSearch::new(FnSpace(successors as Successors), len, name)
+        TwoBitSearch::of(Arc::new(FnSpace(successors as Successors)), len)
             .sources(sources.iter().copied())
+            .on_cluster(name)
             .checkpoints(&dir, 10)
             .resume(true)
             .run(&Cluster::single(workers))
@@ -577,9 +587,10 @@ fn sets_reported_anywhere_give_the_levels_of_the_queue_bfs(
     let want = queue_levels(len, &[source], weight, |s, visit| {
         space.for_each_successor(s, &mut *visit);
     });
-    let report = TwoBitSearch::new(space, len, "circle")
+    let report = TwoBitSearch::of(Arc::new(space), len)
         .sources([source])
         .weight(weight)
+        .on_cluster("circle")
         .run(&Cluster::single(workers))
         .unwrap();
     assert!(report.complete);
@@ -698,4 +709,29 @@ fn slices_on_disk_leave_their_codes_out_of_the_memory_a_process_needs() {
         "{codes} bytes of codes"
     );
     assert!(on_disk >= 19683 / 8, "{on_disk} bytes");
+}
+
+#[test]
+fn a_seed_entering_at_a_level_of_its_own_is_refused() {
+    // The builder takes seeds at their own levels; the spread search starts from sources.
+    let line = from_fn(|s, visit| {
+        if s > 0 {
+            visit(s - 1)
+        }
+        if s < 99 {
+            visit(s + 1)
+        }
+    });
+    let error = TwoBitSearch::of(Arc::new(line), 100)
+        .seeds([(0, 0), (50, 3)])
+        .run_on_cluster(&Cluster::single(1), "line")
+        .unwrap_err();
+    assert!(
+        matches!(error, Error::SeedLevel { seed: 50, level: 3 }),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("seed 50 enters at level 3"),
+        "{error}"
+    );
 }

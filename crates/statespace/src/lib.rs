@@ -2,6 +2,7 @@
 
 mod arena;
 mod astar;
+pub mod backend;
 pub mod block;
 mod error;
 mod goal;
@@ -22,8 +23,7 @@ pub use search::{
 };
 pub use space::{FnSpace, Space, from_fn};
 pub use two_bit::{
-    LevelStart, Resume, TableAllocError, TableStore, TwoBitSearch, TwoBitTable, Weight,
-    descend_mod3, descend_mod3_to_seed,
+    TableAllocError, TwoBitSearch, TwoBitTable, Weight, descend_mod3, descend_mod3_to_seed,
 };
 pub use typed::{DensePuzzle, Packed, Puzzle, Search, Stats, TwoBitDistances};
 

@@ -19,9 +19,11 @@ use crate::search::Levels;
 use crate::space::Space;
 
 pub(crate) mod engine;
+mod parts;
 mod store;
 mod table;
 
+pub use parts::{SpaceRef, TwoBitParts};
 pub use store::{LevelStart, Resume, TableStore};
 
 pub use engine::compress_fields;
@@ -57,8 +59,10 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 ///
 /// A builder: [`TwoBitSearch::new`] takes the space and its length, the other settings have
 /// defaults (no source, one thread, each state weighing 1, no progress), and
-/// [`TwoBitSearch::run`] searches. Its twin over processes and machines is
-/// `statespace_timely::TwoBitSearch`, built the same way.
+/// [`TwoBitSearch::run`] searches in memory. The same builder runs elsewhere by another last
+/// call: `run_on_disk(dir, key)` keeps the table in a file (`statespace-disk`), and
+/// `run_on_cluster(&cluster, name)` spreads it over the processes and machines of a cluster
+/// (`statespace-timely`), both through [`backend`](crate::backend).
 ///
 /// **Requires** unit costs and a dense index: every state below `len` (a successor at `len`
 /// or beyond is refused with a panic naming it, in every build). Moves may be one-way: the
@@ -113,7 +117,7 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// ```
 #[must_use = "a search does nothing until it is run"]
 pub struct TwoBitSearch<'s, S, W = u64, P = fn(u32, u64)> {
-    space: &'s S,
+    space: SpaceRef<'s, S>,
     len: u64,
     seeds: Vec<(u64, u32)>,
     threads: usize,
@@ -131,8 +135,28 @@ impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
     /// A search of `space` over the states `0..len`, from no source yet, on one thread, each
     /// state weighing 1, with no progress.
     pub fn new(space: &'s S, len: u64) -> Self {
+        Self::of(SpaceRef::Borrowed(space), len)
+    }
+
+    /// The search of a space borrowed as [`TwoBitSearch::new`] borrows it, or shared (an
+    /// [`Arc`](std::sync::Arc)), for a run that hands it to threads of its own, such as a
+    /// cluster's workers (`statespace-timely`'s `run_on_cluster`).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = Arc::new(from_fn(|s, visit| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// }));
+    /// let search: TwoBitSearch<'static, _> = TwoBitSearch::of(ring, 100);
+    /// let (_, levels) = search.sources([0]).run();
+    /// assert_eq!(levels.max_distance(), 50);
+    /// ```
+    pub fn of(space: impl Into<SpaceRef<'s, S>>, len: u64) -> Self {
         Self {
-            space,
+            space: space.into(),
             len,
             seeds: Vec::new(),
             threads: 1,
@@ -303,6 +327,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     pub fn try_run(mut self) -> Result<(TwoBitTable, Levels), TableAllocError> {
         self.seeds.sort_by_key(|&(_, level)| level);
         let exact = self.exact_frontier.unwrap_or(!self.space.expands_blocks());
+        let space = &*self.space;
         let options = engine::Options {
             threads: self.threads,
             exact_frontier: exact,
@@ -310,7 +335,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             switch_reads_after: self.switch_reads_after,
         };
         let (table, sizes) = engine::search(
-            self.space,
+            space,
             self.len,
             &self.seeds,
             &self.weight,
@@ -395,7 +420,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             unreachable!("a table in a store");
         };
         let sizes = engine::search_in(
-            self.space,
+            &*self.space,
             &table,
             &self.seeds,
             &self.weight,
@@ -404,6 +429,21 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
             Some((store.as_ref(), resume)),
         )?;
         Ok((table, Levels::from_sizes(sizes)))
+    }
+}
+
+impl<'s, S, W, P> TwoBitSearch<'s, S, W, P> {
+    /// The search taken apart, for a crate that runs it elsewhere ([`TwoBitParts`]).
+    pub fn into_parts(self) -> TwoBitParts<'s, S, W, P> {
+        TwoBitParts {
+            space: self.space,
+            len: self.len,
+            seeds: self.seeds,
+            threads: self.threads,
+            weight: self.weight,
+            progress: self.progress,
+            cached: self.cached,
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use hanoi4::{GoalTable, SolveError, TableDir};
 use judge::cli::{self, Failure, Stdout};
 use statespace::Levels;
-use statespace_timely::Cluster;
+use statespace_timely::{Cluster, RunOnCluster};
 
 use crate::args::{ClusterArguments, discs_refused};
 use crate::status::{level_bar, with_level_progress};
@@ -138,12 +138,14 @@ pub fn spread(
     let bar = level_bar(terminal, n);
     let shown = bar.clone();
     let hold = arguments.hold_after;
-    let mut search = GoalTable::spread_search(n)?.progress(move |level, count| {
-        shown.level(level, count);
-        if hold == Some(level) {
-            held(level);
-        }
-    });
+    let mut search = GoalTable::spread_search(n)?
+        .progress(move |level, count| {
+            shown.level(level, count);
+            if hold == Some(level) {
+                held(level);
+            }
+        })
+        .on_cluster(GoalTable::spread_name(n));
     if let Some(dir) = &arguments.checkpoint {
         std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
             path: dir.clone(),

@@ -302,7 +302,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     /// Writes the last level's mail for `segment` (held by the calling thread) with this
     /// level's code, before the segment is expanded: its states are this level's, and their
     /// blocks are expanded with the segment's others.
-    /// `spilled`: the store holds more of it ([`TableStore::spilled`](crate::TableStore::spilled)).
+    /// `spilled`: the store holds more of it ([`TableStore::spilled`](crate::backend::TableStore::spilled)).
     pub(super) fn apply_mail(
         &self,
         worker: &mut Worker,
