@@ -579,92 +579,9 @@ pub fn clap_errors_name_what_is_wrong<T: clap::Parser>(examples: &str) -> usize 
     let mut checked = 0;
     let mut pending = vec![(vec![command.get_name().to_string()], command)];
     while let Some((path, command)) = pending.pop() {
-        let argv = |extra: &[&str]| -> Vec<String> {
-            path.iter()
-                .cloned()
-                .chain(extra.iter().map(|s| s.to_string()))
-                .collect()
-        };
-        let shown = |arg: &clap::Arg| match arg.get_long() {
-            Some(long) => format!("--{long}"),
-            None => arg
-                .get_value_names()
-                .and_then(|names| names.first())
-                .map_or_else(|| arg.get_id().as_str().to_uppercase(), |n| n.to_string()),
-        };
-        let required: Vec<String> = command
-            .get_arguments()
-            .filter(|a| a.is_required_set())
-            .map(shown)
-            .collect();
-        // A refusal names what `names` says, or, refused first for a missing argument, names
-        // every required one.
-        let mut expect = |extra: &[&str], names: &[String]| {
-            let words = argv(extra);
-            let words: Vec<&str> = words.iter().map(String::as_str).collect();
-            let Some(message) = crate::cli::refusal::<T>(examples, &words) else {
-                return;
-            };
-            assert!(
-                !message.contains('\n'),
-                "{words:?}: not one line: {message}"
-            );
-            let names_all = |names: &[String]| names.iter().all(|n| message.contains(n.as_str()));
-            let absent: Vec<String> = required
-                .iter()
-                .filter(|n| !words.contains(&n.as_str()))
-                .cloned()
-                .collect();
-            let missing = message.contains("were not provided") && names_all(&absent);
-            assert!(
-                names_all(names) || missing,
-                "{words:?}: `{message}` does not name all of {names:?}"
-            );
-            checked += 1;
-        };
-        let subcommands: Vec<String> = command
-            .get_subcommands()
-            .filter(|s| s.get_name() != "help")
-            .map(|s| s.get_name().to_string())
-            .collect();
-        if command.is_subcommand_required_set() {
-            expect(&[], &subcommands);
-        }
-        expect(&["--zz-unknown"], &["--zz-unknown".to_string()]);
-        let arguments: Vec<&clap::Arg> = command
-            .get_arguments()
-            .filter(|a| !a.is_hide_set() && !["help", "version"].contains(&a.get_id().as_str()))
-            .collect();
-        if !required.is_empty() {
-            expect(&[], &required);
-        }
-        for arg in &arguments {
-            let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
-            if !takes_value {
-                continue;
-            }
-            let name = shown(arg);
-            let given = |value: &str| -> Vec<String> {
-                match arg.get_long() {
-                    Some(_) => vec![name.clone(), value.to_string()],
-                    None => vec![value.to_string()],
-                }
-            };
-            let allowed: Vec<String> = arg
-                .get_possible_values()
-                .iter()
-                .filter(|v| !v.is_hide_set())
-                .map(|v| v.get_name().to_string())
-                .collect();
-            let bad = given("zz-not-a-value");
-            let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
-            let mut names = vec![name.clone()];
-            names.extend(allowed);
-            expect(&bad, &names);
-            if arg.get_long().is_some() {
-                expect(&[name.as_str()], std::slice::from_ref(&name));
-            }
-        }
+        let mut refusals = Refusals::<T>::new(examples, &path, &command);
+        refusals.of_command(&command);
+        checked += refusals.checked;
         for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
             let mut path = path.clone();
             path.push(sub.get_name().to_string());
@@ -672,4 +589,135 @@ pub fn clap_errors_name_what_is_wrong<T: clap::Parser>(examples: &str) -> usize 
         }
     }
     checked
+}
+
+/// How a refusal names `arg`: its long flag, else its first value name, else its id in capitals.
+#[cfg(feature = "cli")]
+fn shown(arg: &clap::Arg) -> String {
+    match arg.get_long() {
+        Some(long) => format!("--{long}"),
+        None => arg
+            .get_value_names()
+            .and_then(|names| names.first())
+            .map_or_else(|| arg.get_id().as_str().to_uppercase(), |n| n.to_string()),
+    }
+}
+
+/// The refusals of one subcommand of the binary whose arguments are `T`, counted as checked.
+#[cfg(feature = "cli")]
+struct Refusals<'a, T> {
+    /// The examples the binary's command is built with.
+    examples: &'a str,
+    /// The words that reach the subcommand, the binary's name first.
+    path: &'a [String],
+    /// The names of the subcommand's required arguments.
+    required: Vec<String>,
+    /// The refusals checked so far.
+    checked: usize,
+    /// The arguments' type, which parses the words.
+    parser: std::marker::PhantomData<fn() -> T>,
+}
+
+#[cfg(feature = "cli")]
+impl<'a, T: clap::Parser> Refusals<'a, T> {
+    /// No refusal checked yet for `command`, reached by the words `path`.
+    fn new(examples: &'a str, path: &'a [String], command: &clap::Command) -> Self {
+        let required = command
+            .get_arguments()
+            .filter(|a| a.is_required_set())
+            .map(shown)
+            .collect();
+        Self {
+            examples,
+            path,
+            required,
+            checked: 0,
+            parser: std::marker::PhantomData,
+        }
+    }
+
+    /// Checks that the refusal of the path and `extra`, if any, is one line naming `names`.
+    fn expect(&mut self, extra: &[&str], names: &[String]) {
+        let words: Vec<String> = self
+            .path
+            .iter()
+            .cloned()
+            .chain(extra.iter().map(|s| s.to_string()))
+            .collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let Some(message) = crate::cli::refusal::<T>(self.examples, &words) else {
+            return;
+        };
+        assert!(
+            !message.contains('\n'),
+            "{words:?}: not one line: {message}"
+        );
+        // A refusal names what `names` says, or, refused first for a missing argument, names
+        // every required one.
+        let names_all = |names: &[String]| names.iter().all(|n| message.contains(n.as_str()));
+        let absent: Vec<String> = self
+            .required
+            .iter()
+            .filter(|n| !words.contains(&n.as_str()))
+            .cloned()
+            .collect();
+        let missing = message.contains("were not provided") && names_all(&absent);
+        assert!(
+            names_all(names) || missing,
+            "{words:?}: `{message}` does not name all of {names:?}"
+        );
+        self.checked += 1;
+    }
+
+    /// Checks a missing subcommand, an unknown flag, missing arguments, then each value taken.
+    fn of_command(&mut self, command: &clap::Command) {
+        let subcommands: Vec<String> = command
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .map(|s| s.get_name().to_string())
+            .collect();
+        if command.is_subcommand_required_set() {
+            self.expect(&[], &subcommands);
+        }
+        self.expect(&["--zz-unknown"], &["--zz-unknown".to_string()]);
+        let arguments: Vec<&clap::Arg> = command
+            .get_arguments()
+            .filter(|a| !a.is_hide_set() && !["help", "version"].contains(&a.get_id().as_str()))
+            .collect();
+        if !self.required.is_empty() {
+            let required = self.required.clone();
+            self.expect(&[], &required);
+        }
+        for arg in &arguments {
+            let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
+            if takes_value {
+                self.of_argument(arg);
+            }
+        }
+    }
+
+    /// Checks that a bad value of `arg` names it and its allowed values, a missing one its flag.
+    fn of_argument(&mut self, arg: &clap::Arg) {
+        let name = shown(arg);
+        let given = |value: &str| -> Vec<String> {
+            match arg.get_long() {
+                Some(_) => vec![name.clone(), value.to_string()],
+                None => vec![value.to_string()],
+            }
+        };
+        let allowed: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .filter(|v| !v.is_hide_set())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        let bad = given("zz-not-a-value");
+        let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+        let mut names = vec![name.clone()];
+        names.extend(allowed);
+        self.expect(&bad, &names);
+        if arg.get_long().is_some() {
+            self.expect(&[name.as_str()], std::slice::from_ref(&name));
+        }
+    }
 }
