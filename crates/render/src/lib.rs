@@ -255,102 +255,176 @@ pub fn marbles_page(scene: &MarblesScene) -> String {
 /// a logarithmic vertical axis (zeros drawn as no bar), labelled axes, and the last non-zero
 /// bar marked with its index and value.
 pub fn bar_chart_svg(title: &str, x_label: &str, y_label: &str, values: &[u64]) -> String {
-    let (width, height) = (960.0_f64, 540.0_f64);
-    let (left, right, top, bottom) = (90.0, 30.0, 50.0, 70.0);
-    let plot_w = width - left - right;
-    let plot_h = height - top - bottom;
-    let max = values.iter().copied().max().unwrap_or(1).max(1) as f64;
-    let decades = max.log10().ceil().max(1.0);
-    let y_of = |v: f64| top + plot_h - plot_h * (v.max(1.0).log10() / decades);
-    let bar_w = plot_w / values.len().max(1) as f64;
+    let chart = Chart::new(values);
     let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"13\">"
-    );
-    let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        svg,
-        "<text x=\"{}\" y=\"28\" text-anchor=\"middle\" font-size=\"18\">{}</text>",
-        width / 2.0,
-        html(title)
-    );
-    for decade in 0..=decades as u32 {
-        let y = y_of(10f64.powi(decade as i32));
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">1e{decade}</text>",
-            width - right,
-            left - 8.0,
-            y + 4.0
-        );
-    }
+    chart.header(&mut svg, title);
+    chart.grid(&mut svg);
     let last = values.iter().rposition(|&v| v > 0);
-    for (index, &value) in values.iter().enumerate() {
-        if value == 0 {
-            continue;
-        }
-        let x = left + bar_w * index as f64;
-        let y = y_of(value as f64);
-        let fill = if Some(index) == last {
-            "#d62728"
-        } else {
-            "#1f77b4"
-        };
-        let _ = writeln!(
-            svg,
-            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{fill}\">\
-             <title>{index}: {value}</title></rect>",
-            (bar_w * 0.9).max(0.5),
-            top + plot_h - y
-        );
-    }
-    let step = (values.len() / 10).max(1);
-    for index in (0..values.len()).step_by(step) {
-        let x = left + bar_w * (index as f64 + 0.5);
-        let _ = writeln!(
-            svg,
-            "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{index}</text>",
-            top + plot_h + 18.0
-        );
-    }
+    chart.bars(&mut svg, values, last);
+    chart.x_ticks(&mut svg, values.len());
     if let Some(index) = last {
-        let x = left + bar_w * (index as f64 + 0.5);
-        let y = y_of(values[index] as f64);
+        chart.mark(&mut svg, index, values[index]);
+    }
+    chart.axes(&mut svg, x_label, y_label);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The geometry of a bar chart: the page, its margins, the plot area and the scales.
+struct Chart {
+    /// The width of the page.
+    width: f64,
+    /// The height of the page.
+    height: f64,
+    /// The margin left of the plot.
+    left: f64,
+    /// The margin right of the plot.
+    right: f64,
+    /// The margin above the plot.
+    top: f64,
+    /// The width of the plot.
+    plot_w: f64,
+    /// The height of the plot.
+    plot_h: f64,
+    /// The decades the vertical axis spans, at least one.
+    decades: f64,
+    /// The horizontal room of one bar.
+    bar_w: f64,
+}
+
+impl Chart {
+    /// The geometry of the chart of `values`.
+    fn new(values: &[u64]) -> Self {
+        let (width, height) = (960.0_f64, 540.0_f64);
+        let (left, right, top, bottom) = (90.0, 30.0, 50.0, 70.0);
+        let plot_w = width - left - right;
+        let plot_h = height - top - bottom;
+        let max = values.iter().copied().max().unwrap_or(1).max(1) as f64;
+        Self {
+            width,
+            height,
+            left,
+            right,
+            top,
+            plot_w,
+            plot_h,
+            decades: max.log10().ceil().max(1.0),
+            bar_w: plot_w / values.len().max(1) as f64,
+        }
+    }
+
+    /// The vertical position of the value `v` (below one drawn as one).
+    fn y_of(&self, v: f64) -> f64 {
+        self.top + self.plot_h - self.plot_h * (v.max(1.0).log10() / self.decades)
+    }
+
+    /// Writes the opening `<svg>` tag, the white background and `title`.
+    fn header(&self, svg: &mut String, title: &str) {
+        let (width, height) = (self.width, self.height);
+        let _ = writeln!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"13\">"
+        );
+        let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+        let _ = writeln!(
+            svg,
+            "<text x=\"{}\" y=\"28\" text-anchor=\"middle\" font-size=\"18\">{}</text>",
+            width / 2.0,
+            html(title)
+        );
+    }
+
+    /// Writes a grid line and its label at every power of ten of the vertical axis.
+    fn grid(&self, svg: &mut String) {
+        let left = self.left;
+        for decade in 0..=self.decades as u32 {
+            let y = self.y_of(10f64.powi(decade as i32));
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
+                 <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">1e{decade}</text>",
+                self.width - self.right,
+                left - 8.0,
+                y + 4.0
+            );
+        }
+    }
+
+    /// Writes a bar for every non-zero value, the one at `last` in its own colour.
+    fn bars(&self, svg: &mut String, values: &[u64], last: Option<usize>) {
+        for (index, &value) in values.iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let x = self.left + self.bar_w * index as f64;
+            let y = self.y_of(value as f64);
+            let fill = if Some(index) == last {
+                "#d62728"
+            } else {
+                "#1f77b4"
+            };
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"{fill}\">\
+                 <title>{index}: {value}</title></rect>",
+                (self.bar_w * 0.9).max(0.5),
+                self.top + self.plot_h - y
+            );
+        }
+    }
+
+    /// Writes the index under the bars, every `bars / 10`-th one (each one below twenty bars).
+    fn x_ticks(&self, svg: &mut String, bars: usize) {
+        let step = (bars / 10).max(1);
+        for index in (0..bars).step_by(step) {
+            let x = self.left + self.bar_w * (index as f64 + 0.5);
+            let _ = writeln!(
+                svg,
+                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{index}</text>",
+                self.top + self.plot_h + 18.0
+            );
+        }
+    }
+
+    /// Writes, above the bar at `index`, its index and its `value`.
+    fn mark(&self, svg: &mut String, index: usize, value: u64) {
+        let x = self.left + self.bar_w * (index as f64 + 0.5);
+        let y = self.y_of(value as f64);
         let _ = writeln!(
             svg,
             "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#d62728\">\
-             largest: {index} ({} configurations)</text>",
-            y - 8.0,
-            values[index]
+             largest: {index} ({value} configurations)</text>",
+            y - 8.0
         );
     }
-    let _ = writeln!(
-        svg,
-        "<line x1=\"{left}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>\
-         <line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{:.1}\" stroke=\"black\"/>",
-        top + plot_h,
-        width - right,
-        top + plot_h,
-        top + plot_h
-    );
-    let _ = writeln!(
-        svg,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-        left + plot_w / 2.0,
-        height - 20.0,
-        html(x_label)
-    );
-    let _ = writeln!(
-        svg,
-        "<text transform=\"translate(24 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
-        top + plot_h / 2.0,
-        html(y_label)
-    );
-    svg.push_str("</svg>\n");
-    svg
+
+    /// Writes the two axes and their labels.
+    fn axes(&self, svg: &mut String, x_label: &str, y_label: &str) {
+        let (left, top, plot_h) = (self.left, self.top, self.plot_h);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{left}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>\
+             <line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{:.1}\" stroke=\"black\"/>",
+            top + plot_h,
+            self.width - self.right,
+            top + plot_h,
+            top + plot_h
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            left + self.plot_w / 2.0,
+            self.height - 20.0,
+            html(x_label)
+        );
+        let _ = writeln!(
+            svg,
+            "<text transform=\"translate(24 {:.1}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
+            top + plot_h / 2.0,
+            html(y_label)
+        );
+    }
 }
 
 #[cfg(test)]

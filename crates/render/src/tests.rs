@@ -103,3 +103,18 @@ fn titles_and_labels_are_escaped() {
     scene.flips.as_mut().unwrap()[0].label = "</script>".to_string();
     assert!(!coins_page(&scene).contains("\"</script>\""));
 }
+
+#[test]
+fn bar_charts_at_the_edges_are_reviewed_snapshots() {
+    // No bar, only zeros, and many bars over many decades (every other index labelled), with
+    // labels that need escaping.
+    let many: Vec<u64> = (0..23)
+        .map(|i| if i == 7 { 0 } else { 3u64.pow(i) })
+        .collect();
+    let charts = [
+        bar_chart_svg("Empty", "x", "y", &[]),
+        bar_chart_svg("Zeros", "x", "y", &[0, 0, 0]),
+        bar_chart_svg("<Many> & \"more\"", "a < b", "c & d", &many),
+    ];
+    insta::assert_snapshot!("bar_chart_edges", charts.join("\n"));
+}
