@@ -178,24 +178,7 @@ pub(super) fn search_in<S: Space + Sync>(
         confined: store.is_some(),
         ..Layout::new(len, options.threads)
     };
-    let blocks = table.words.len().div_ceil(2);
-    let reached = if options.exact_frontier && store.is_none() {
-        Some(reached_bits(table)?)
-    } else {
-        None
-    };
-    // Each thread's own bits start as copies of the shared ones.
-    let own = match &reached {
-        Some(reached) if layout.threads > 1 => (0..layout.threads)
-            .map(|_| {
-                let mut words = reached.iter();
-                try_filled(reached.len() as u64, || {
-                    AtomicU64::new(words.next().map_or(0, |w| w.load(Ordering::Relaxed)))
-                })
-            })
-            .collect::<Result<_, _>>()?,
-        _ => Vec::new(),
-    };
+    let bitmaps = Bitmaps::new(table, &options, &layout)?;
     let shared = Shared {
         space,
         weight,
@@ -206,21 +189,11 @@ pub(super) fn search_in<S: Space + Sync>(
         switch_reads_after: options.switch_reads_after,
         far_mask: Padded(AtomicU64::new(far_mask(Reads::new(len, options.cached)))),
         expanded: Padded(AtomicU64::new(0)),
-        dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
-        done: if options.exact_frontier {
-            Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
-        } else {
-            None
-        },
-        reached,
-        own,
-        marks: if options.exact_frontier && store.is_none() && layout.threads > 1 {
-            (0..layout.threads)
-                .map(|_| try_filled(blocks.div_ceil(64) as u64, || AtomicU64::new(0)))
-                .collect::<Result<_, _>>()?
-        } else {
-            Vec::new()
-        },
+        dirty: bitmaps.dirty,
+        done: bitmaps.done,
+        reached: bitmaps.reached,
+        own: bitmaps.own,
+        marks: bitmaps.marks,
         claim: Padded(AtomicUsize::new(0)),
         depth: Padded(AtomicU64::new(0)),
         stop: AtomicBool::new(false),
@@ -247,24 +220,7 @@ pub(super) fn search_in<S: Space + Sync>(
         store: store.as_ref().map(|&(store, _)| store),
     };
     let resume = store.and_then(|(_, resume)| resume);
-    let sizes = std::thread::scope(|scope| {
-        for id in 1..layout.threads {
-            let shared = &shared;
-            let started = std::thread::Builder::new()
-                .name(format!("two-bit-{id}"))
-                .spawn_scoped(scope, move || shared.work(id));
-            if let Err(error) = started {
-                // The threads started wait for the calling thread, which stops them.
-                let message = format!("the two-bit search could not start a thread: {error}");
-                shared.guard(|| std::panic::panic_any(message));
-                for _ in id..layout.threads {
-                    shared.barrier.leave();
-                }
-                break;
-            }
-        }
-        shared.lead(seeds, progress, resume)
-    });
+    let sizes = run_threads(&shared, seeds, progress, resume);
     let failure = shared
         .failure
         .into_inner()
@@ -274,6 +230,92 @@ pub(super) fn search_in<S: Space + Sync>(
         std::panic::resume_unwind(payload);
     }
     Ok(sizes)
+}
+
+/// The bitmaps a search keeps beside the codes ([`Shared`] says what each is for).
+struct Bitmaps {
+    dirty: [Dirty; 2],
+    done: Option<Vec<AtomicU64>>,
+    reached: Option<Vec<AtomicU64>>,
+    own: Vec<Vec<AtomicU64>>,
+    marks: Vec<Vec<AtomicU64>>,
+}
+
+impl Bitmaps {
+    /// The bitmaps of a search of `table` laid out as `layout` (confined in a store or not):
+    /// the frontier bits and reached bits only for an exact frontier, the reached bits and
+    /// each thread's own copy of them only in memory.
+    fn new(
+        table: &TwoBitTable,
+        options: &Options,
+        layout: &Layout,
+    ) -> Result<Self, TableAllocError> {
+        let blocks = table.words.len().div_ceil(2);
+        let in_memory = !layout.confined;
+        let reached = if options.exact_frontier && in_memory {
+            Some(reached_bits(table)?)
+        } else {
+            None
+        };
+        // Each thread's own bits start as copies of the shared ones.
+        let own = match &reached {
+            Some(reached) if layout.threads > 1 => (0..layout.threads)
+                .map(|_| {
+                    let mut words = reached.iter();
+                    try_filled(reached.len() as u64, || {
+                        AtomicU64::new(words.next().map_or(0, |w| w.load(Ordering::Relaxed)))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            _ => Vec::new(),
+        };
+        Ok(Bitmaps {
+            dirty: [Dirty::new(blocks)?, Dirty::new(blocks)?],
+            done: if options.exact_frontier {
+                Some(try_filled(blocks as u64, || AtomicU64::new(0))?)
+            } else {
+                None
+            },
+            reached,
+            own,
+            marks: if options.exact_frontier && in_memory && layout.threads > 1 {
+                (0..layout.threads)
+                    .map(|_| try_filled(blocks.div_ceil(64) as u64, || AtomicU64::new(0)))
+                    .collect::<Result<_, _>>()?
+            } else {
+                Vec::new()
+            },
+        })
+    }
+}
+
+/// The search's threads: the calling thread leads ([`Shared::lead`]) and the others work each
+/// level ([`Shared::work`]); the level sizes. A thread that cannot start is a failure of the
+/// search (the ones started are let go).
+fn run_threads<S: Space + Sync, W: Weight>(
+    shared: &Shared<'_, S, W>,
+    seeds: &[(u64, u32)],
+    progress: &mut impl FnMut(u32, u64),
+    resume: Option<Resume>,
+) -> Vec<u64> {
+    let threads = shared.layout.threads;
+    std::thread::scope(|scope| {
+        for id in 1..threads {
+            let started = std::thread::Builder::new()
+                .name(format!("two-bit-{id}"))
+                .spawn_scoped(scope, move || shared.work(id));
+            if let Err(error) = started {
+                // The threads started wait for the calling thread, which stops them.
+                let message = format!("the two-bit search could not start a thread: {error}");
+                shared.guard(|| std::panic::panic_any(message));
+                for _ in id..threads {
+                    shared.barrier.leave();
+                }
+                break;
+            }
+        }
+        shared.lead(seeds, progress, resume)
+    })
 }
 
 #[cfg(test)]

@@ -90,34 +90,7 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             sizes: Vec::new(),
             carried: 0,
         };
-        // A search in a store going on from a checkpoint: its levels so far, the blocks of the
-        // level it stopped before, and the seeds still to come.
-        let mut resumed = None;
-        if let Some(resume) = resume {
-            // The level to expand is reported once its mail is applied.
-            let done = resume.sizes.len().saturating_sub(1);
-            for (depth, &size) in resume.sizes[..done].iter().enumerate() {
-                if size > 0 || depth == 0 {
-                    progress(depth as u32, size);
-                }
-            }
-            let mut mail = resume.mail;
-            mail.sort_unstable_by_key(|&(word, _)| word);
-            *self.pending[0]
-                .write()
-                .unwrap_or_else(PoisonError::into_inner) = mail;
-            while plan
-                .seeds
-                .next_if(|&(_, level)| u64::from(level) <= resume.depth)
-                .is_some()
-            {}
-            plan.sizes = resume.sizes;
-            let dirty = &self.dirty[(resume.depth % 2) as usize];
-            for (cell, bits) in dirty.bits.iter().zip(resume.dirty) {
-                cell.store(bits, Ordering::Relaxed);
-            }
-            resumed = Some(resume.depth);
-        }
+        let mut resumed = resume.map(|resume| self.resume(resume, &mut plan, progress));
         let mut reads = self.reads;
         loop {
             let mut next = None;
@@ -152,31 +125,80 @@ impl<'a, S: Space + Sync, W: Weight> Shared<'a, S, W> {
             };
             let start = Instant::now();
             self.level_work(&mut worker, depth);
-            plan.carried = self.found.0.swap(0, Ordering::Relaxed);
-            if self.layout.confined {
-                // The level's own states reached by its mail: the level is complete.
-                let applied = self.applied.0.swap(0, Ordering::Relaxed);
-                if let Some(size) = plan.sizes.last_mut() {
-                    *size += applied;
-                    if *size > 0 || depth == 0 {
-                        progress(depth as u32, *size);
-                    }
+            self.level_done(depth, &mut plan, progress);
+            self.choose_reads(&mut reads, depth, start);
+        }
+    }
+
+    /// A search in a store going on from a checkpoint: its levels so far reported, the mail
+    /// and the dirty blocks of the level it stopped before restored, the seeds it passed
+    /// skipped. The depth of the level to expand (reported once its mail is applied).
+    fn resume(
+        &self,
+        resume: Resume,
+        plan: &mut Plan<impl Iterator<Item = (u64, u32)>>,
+        progress: &mut impl FnMut(u32, u64),
+    ) -> u64 {
+        let done = resume.sizes.len().saturating_sub(1);
+        for (depth, &size) in resume.sizes[..done].iter().enumerate() {
+            if size > 0 || depth == 0 {
+                progress(depth as u32, size);
+            }
+        }
+        let mut mail = resume.mail;
+        mail.sort_unstable_by_key(|&(word, _)| word);
+        *self.pending[0]
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = mail;
+        while plan
+            .seeds
+            .next_if(|&(_, level)| u64::from(level) <= resume.depth)
+            .is_some()
+        {}
+        plan.sizes = resume.sizes;
+        let dirty = &self.dirty[(resume.depth % 2) as usize];
+        for (cell, bits) in dirty.bits.iter().zip(resume.dirty) {
+            cell.store(bits, Ordering::Relaxed);
+        }
+        resume.depth
+    }
+
+    /// After the level of `depth`: what it found carried to the next, and in a store, the
+    /// level's own states reached by its mail added to it, which completes it.
+    fn level_done(
+        &self,
+        depth: u64,
+        plan: &mut Plan<impl Iterator<Item = (u64, u32)>>,
+        progress: &mut impl FnMut(u32, u64),
+    ) {
+        plan.carried = self.found.0.swap(0, Ordering::Relaxed);
+        if self.layout.confined {
+            let applied = self.applied.0.swap(0, Ordering::Relaxed);
+            if let Some(size) = plan.sizes.last_mut() {
+                *size += applied;
+                if *size > 0 || depth == 0 {
+                    progress(depth as u32, *size);
                 }
             }
-            let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
-            if self.backward.load(Ordering::Relaxed) {
-                // The way successors are read does not apply to a level run backward.
-                continue;
-            }
-            let mut switched = reads.measured(start.elapsed(), expanded, self.layout.threads);
-            if self.switch_reads_after == Some(depth) {
-                // Decided the other way from now on.
-                reads = Reads::new(self.len, Some(reads.gathers()));
-                switched = true;
-            }
-            if switched {
-                self.far_mask.0.store(far_mask(reads), Ordering::Relaxed);
-            }
+        }
+    }
+
+    /// The way successors are read, told how long the level of `depth` took from `start`
+    /// ([`Reads::measured`]), or switched where the tests ask; the far mask follows it.
+    fn choose_reads(&self, reads: &mut Reads, depth: u64, start: Instant) {
+        let expanded = self.expanded.0.swap(0, Ordering::Relaxed);
+        if self.backward.load(Ordering::Relaxed) {
+            // The way successors are read does not apply to a level run backward.
+            return;
+        }
+        let mut switched = reads.measured(start.elapsed(), expanded, self.layout.threads);
+        if self.switch_reads_after == Some(depth) {
+            // Decided the other way from now on.
+            *reads = Reads::new(self.len, Some(reads.gathers()));
+            switched = true;
+        }
+        if switched {
+            self.far_mask.0.store(far_mask(*reads), Ordering::Relaxed);
         }
     }
 

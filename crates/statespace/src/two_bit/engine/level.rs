@@ -5,13 +5,12 @@
 use std::sync::PoisonError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::fields::*;
 use super::layout::*;
 use super::shared::*;
 use super::worker::*;
-use crate::arena::{prefetch_read, prefetch_write};
+use crate::arena::prefetch_read;
 use crate::members::Members;
-use crate::space::{Space, Successors};
+use crate::space::Space;
 use crate::two_bit::table::{UNSEEN, Weight, reach_in_word};
 
 /// A level's work: the search's shared part, the code of the level expanded, the code written
@@ -440,71 +439,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             // one by one: `count_ones` is a dozen instructions on a target without `popcnt`.)
             let mut expanded = 0;
             let mut sink = self.sink(worker, segment, first);
-            let marks = self.shared.marks(sink.worker.id);
-            if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
-                // Gathered, with reached bits: every successor in the table batched with its
-                // bit's word prefetched (for a write), and set when the batch is probed, on
-                // several threads in the thread's own bits (`Shared::own`). A near one is
-                // batched too: testing it at once costs a branch as unpredictable as the moves,
-                // where the batch sets bits with none (measured in docs/performance.md).
-                let len = self.shared.len;
-                let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
-                let mut batch = std::mem::take(&mut sink.worker.batch);
-                each_state(first, states, &mut expanded, |state| {
-                    let (sink, batch) = (&mut sink, &mut batch);
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        if succ < len {
-                            prefetch_write(words.wrapping_add((succ >> 6) as usize));
-                            batch.push(succ);
-                        } else {
-                            sink.gather(state, succ);
-                        }
-                    });
-                });
-                sink.worker.batch = batch;
-            } else if let Some(reached) = self.shared.reached() {
-                // At once, with reached bits: every successor's bit tested, and set (its block
-                // marked dirty) when it was not.
-                let len = self.shared.len;
-                each_state(first, states, &mut expanded, |state| {
-                    let sink = &mut sink;
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        if succ < len {
-                            // Set only when not: a store each successor would chain the
-                            // successors sharing a word (a move of a low digit) one after
-                            // another through memory.
-                            self.reach_bit(reached, succ, marks);
-                        } else {
-                            sink.gather(state, succ);
-                        }
-                    });
-                });
-            } else if self.far_mask == 0 {
-                // Every successor read at once: the table copied into the closure, so that the
-                // space's loop keeps it in registers, and nothing else checked on the way to
-                // the load.
-                let table = self.shared.table;
-                each_state(first, states, &mut expanded, |state| {
-                    let sink = &mut sink;
-                    self.shared.space.for_each_successor(state, move |succ| {
-                        match table.get((succ >> 5) as usize) {
-                            Some(cell) => {
-                                let codes = cell.load(Ordering::Relaxed);
-                                if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
-                                    sink.unseen(state, succ, cell, codes);
-                                }
-                            }
-                            None => sink.gather(state, succ),
-                        }
-                    });
-                });
-            } else {
-                each_state(first, states, &mut expanded, |state| {
-                    self.shared
-                        .space
-                        .for_each_successor(state, |succ| sink.one(state, succ));
-                });
-            }
+            self.expand_states(&mut sink, first, states, &mut expanded);
             let local = sink.block.take();
             worker.expanded += expanded;
             self.after_block(worker, segment, first, local);

@@ -2,10 +2,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::fields::*;
 use super::layout::*;
 use super::level::*;
 use super::worker::*;
-use crate::arena::prefetch_read;
+use crate::arena::{prefetch_read, prefetch_write};
 use crate::members::{InBlock, Members};
 use crate::space::{Space, Successors};
 use crate::two_bit::table::{UNSEEN, Weight, check_block_bound, check_bound};
@@ -186,6 +187,84 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
             len: self.shared.len,
             far_mask: self.far_mask,
             layout: self.shared.layout,
+        }
+    }
+
+    /// The states `states` of the block from `first` expanded one by one into `sink`, each
+    /// successor read the way the search reads them now (gathered or at once, tested in the
+    /// reached bits or in the codes), and counted into `expanded`.
+    #[inline(always)]
+    pub(super) fn expand_states(
+        &self,
+        sink: &mut Sink<'_, '_, 's, 'a, S, W>,
+        first: u64,
+        states: u64,
+        expanded: &mut u64,
+    ) {
+        let marks = self.shared.marks(sink.worker.id);
+        if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
+            // Gathered, with reached bits: every successor in the table batched with its
+            // bit's word prefetched (for a write), and set when the batch is probed, on
+            // several threads in the thread's own bits (`Shared::own`). A near one is
+            // batched too: testing it at once costs a branch as unpredictable as the moves,
+            // where the batch sets bits with none (measured in docs/performance.md).
+            let len = self.shared.len;
+            let words = self.shared.own(sink.worker.id).unwrap_or(reached).as_ptr();
+            let mut batch = std::mem::take(&mut sink.worker.batch);
+            each_state(first, states, expanded, |state| {
+                let (sink, batch) = (&mut *sink, &mut batch);
+                self.shared.space.for_each_successor(state, move |succ| {
+                    if succ < len {
+                        prefetch_write(words.wrapping_add((succ >> 6) as usize));
+                        batch.push(succ);
+                    } else {
+                        sink.gather(state, succ);
+                    }
+                });
+            });
+            sink.worker.batch = batch;
+        } else if let Some(reached) = self.shared.reached() {
+            // At once, with reached bits: every successor's bit tested, and set (its block
+            // marked dirty) when it was not.
+            let len = self.shared.len;
+            each_state(first, states, expanded, |state| {
+                let sink = &mut *sink;
+                self.shared.space.for_each_successor(state, move |succ| {
+                    if succ < len {
+                        // Set only when not: a store each successor would chain the
+                        // successors sharing a word (a move of a low digit) one after
+                        // another through memory.
+                        self.reach_bit(reached, succ, marks);
+                    } else {
+                        sink.gather(state, succ);
+                    }
+                });
+            });
+        } else if self.far_mask == 0 {
+            // Every successor read at once: the table copied into the closure, so that the
+            // space's loop keeps it in registers, and nothing else checked on the way to
+            // the load.
+            let table = self.shared.table;
+            each_state(first, states, expanded, |state| {
+                let sink = &mut *sink;
+                self.shared.space.for_each_successor(state, move |succ| {
+                    match table.get((succ >> 5) as usize) {
+                        Some(cell) => {
+                            let codes = cell.load(Ordering::Relaxed);
+                            if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
+                                sink.unseen(state, succ, cell, codes);
+                            }
+                        }
+                        None => sink.gather(state, succ),
+                    }
+                });
+            });
+        } else {
+            each_state(first, states, expanded, |state| {
+                self.shared
+                    .space
+                    .for_each_successor(state, |succ| sink.one(state, succ));
+            });
         }
     }
 }
