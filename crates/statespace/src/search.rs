@@ -570,15 +570,7 @@ fn bidirectional<S: Space, P: Space, A: Arena>(
     if goals.contains(&start) {
         return Ok(Some(vec![start]));
     }
-    arena.set(start, 1);
-    let mut forward = vec![start];
-    let mut backward = Vec::new();
-    for &goal in goals {
-        if arena.get(goal) == 0 {
-            arena.set(goal, -1);
-            backward.push(goal);
-        }
-    }
+    let (mut forward, mut backward) = seed(arena, start, goals);
     let checked = matches!(back, Back::Undo);
     let mut next = Vec::new();
     while !forward.is_empty() && !backward.is_empty() {
@@ -596,17 +588,8 @@ fn bidirectional<S: Space, P: Space, A: Arena>(
                     return;
                 }
                 if checked {
-                    // A state beyond a dense arena is the fault to name (the arena's panic
-                    // names its bound) before any question of the moves from it.
-                    arena.get(other);
-                    // Forward, `state -> other` is a move; backward, `other -> state` should be.
-                    if !is_move(space, other, state) {
-                        // Either way `state -> other` is a move of `space` here (checked mode
-                        // walks successors on both sides), and it does not lead back.
-                        broken = Some(SearchError::Irreversible {
-                            from: state,
-                            to: other,
-                        });
+                    broken = irreversible(space, &*arena, state, other);
+                    if broken.is_some() {
                         return;
                     }
                 }
@@ -634,25 +617,76 @@ fn bidirectional<S: Space, P: Space, A: Arena>(
                 break;
             }
         }
-        if let Some((before, after)) = meeting {
-            if !checked && !is_move(space, before, after) {
-                return Err(SearchError::NotAPredecessor {
-                    state: after,
-                    predecessor: before,
-                });
-            }
-            let mut path = descend(space, back, arena, before)?.expect("reached");
-            path.reverse();
-            path.extend(descend(space, back, arena, after)?.expect("reached"));
-            return Ok(Some(path));
+        if let Some(meeting) = meeting {
+            return joined(space, back, arena, meeting).map(Some);
         }
-        let frontier = if expand_forward {
-            &mut forward
-        } else {
-            &mut backward
-        };
-        std::mem::swap(frontier, &mut next);
-        next.clear();
+        advance(&mut forward, &mut backward, &mut next, expand_forward);
     }
     Ok(None)
+}
+
+/// Marks `start` (code 1) and the goals (code -1) in `arena`, and returns the two frontiers.
+fn seed<A: Arena>(arena: &mut A, start: u64, goals: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    arena.set(start, 1);
+    let mut backward = Vec::new();
+    for &goal in goals {
+        if arena.get(goal) == 0 {
+            arena.set(goal, -1);
+            backward.push(goal);
+        }
+    }
+    (vec![start], backward)
+}
+
+/// The checked search's refusal of the move `state -> other` when it does not lead back.
+#[inline]
+fn irreversible<S: Space, A: Arena>(
+    space: &S,
+    arena: &A,
+    state: u64,
+    other: u64,
+) -> Option<SearchError> {
+    // A state beyond a dense arena is the fault to name (the arena's panic names its bound)
+    // before any question of the moves from it.
+    arena.get(other);
+    // Forward, `state -> other` is a move; backward, `other -> state` should be. Either way
+    // `state -> other` is a move of `space` here (checked mode walks successors on both
+    // sides): it must lead back.
+    (!is_move(space, other, state)).then_some(SearchError::Irreversible {
+        from: state,
+        to: other,
+    })
+}
+
+/// Swaps `next` into the frontier just expanded (forward if `expand_forward`) and empties `next`.
+#[inline]
+fn advance(
+    forward: &mut Vec<u64>,
+    backward: &mut Vec<u64>,
+    next: &mut Vec<u64>,
+    expand_forward: bool,
+) {
+    let frontier = if expand_forward { forward } else { backward };
+    std::mem::swap(frontier, next);
+    next.clear();
+}
+
+/// The path from the start to a goal through the move `(before, after)` where the sides meet.
+fn joined<S: Space, P: Space, A: Arena>(
+    space: &S,
+    back: Back<'_, P>,
+    arena: &A,
+    (before, after): (u64, u64),
+) -> Result<Vec<u64>, SearchError> {
+    // The checked search has checked the move already.
+    if matches!(back, Back::Given(_)) && !is_move(space, before, after) {
+        return Err(SearchError::NotAPredecessor {
+            state: after,
+            predecessor: before,
+        });
+    }
+    let mut path = descend(space, back, arena, before)?.expect("reached");
+    path.reverse();
+    path.extend(descend(space, back, arena, after)?.expect("reached"));
+    Ok(path)
 }
