@@ -183,13 +183,7 @@ pub fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
     moves: Moves,
 ) -> Result<AStarResult, SearchError> {
     let links = moves == Moves::Any;
-    arena.reset();
-    arena.set(start, 1);
-    let (h0, note0) = estimate.start(start);
-    let h0 = h0 as usize;
-    let mut buckets: Vec<Bucket<E::Note>> = Vec::new();
-    buckets.resize_with(h0 + 1, Bucket::default);
-    buckets[h0].push(0, start, note0, links.then_some(NO_PARENT));
+    let (mut buckets, h0) = begin(arena, estimate, start, links);
     // With links: every expansion as (state, the expansion it came from).
     let mut expansions: Vec<(u64, u32)> = Vec::new();
     let mut f = h0;
@@ -209,22 +203,11 @@ pub fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
             continue; // A cheaper entry of this state is queued: its parent is the one to keep.
         }
         if goals.is_goal(state) {
-            let path = match parent {
-                Some(parent) => follow_links(&expansions, state, parent),
-                None => read_back(space, arena, state)?,
-            };
-            return Ok(AStarResult {
-                path: Some(path),
-                expanded,
-                gave_up: false,
-            });
+            let path = path_to(space, arena, &expansions, (state, parent))?;
+            return Ok(AStarResult::found(path, expanded));
         }
         if arena.len() >= max_states || expansions.len() >= NO_PARENT as usize {
-            return Ok(AStarResult {
-                path: None,
-                expanded,
-                gave_up: true,
-            });
+            return Ok(AStarResult::not_found(expanded, true));
         }
         expanded += 1;
         arena.set(state, -code);
@@ -257,10 +240,56 @@ pub fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
             }
         }
     }
-    Ok(AStarResult {
-        path: None,
-        expanded,
-        gave_up: false,
+    Ok(AStarResult::not_found(expanded, false))
+}
+
+impl AStarResult {
+    /// The result of a search that found `path` after expanding `expanded` states.
+    fn found(path: Vec<u64>, expanded: u64) -> Self {
+        Self {
+            path: Some(path),
+            expanded,
+            gave_up: false,
+        }
+    }
+
+    /// The result of a search that found no path after expanding `expanded` states.
+    fn not_found(expanded: u64, gave_up: bool) -> Self {
+        Self {
+            path: None,
+            expanded,
+            gave_up,
+        }
+    }
+}
+
+/// Resets `arena` to `start` alone, and returns the queue holding only `start` and its `f`.
+fn begin<A: Arena, E: Estimate>(
+    arena: &mut A,
+    estimate: &mut E,
+    start: u64,
+    links: bool,
+) -> (Vec<Bucket<E::Note>>, usize) {
+    arena.reset();
+    arena.set(start, 1);
+    let (h0, note0) = estimate.start(start);
+    let h0 = h0 as usize;
+    let mut buckets: Vec<Bucket<E::Note>> = Vec::new();
+    buckets.resize_with(h0 + 1, Bucket::default);
+    buckets[h0].push(0, start, note0, links.then_some(NO_PARENT));
+    (buckets, h0)
+}
+
+/// The path from the start to `goal`: up the links from `parent` if any, else read back.
+fn path_to<S: Space, A: Arena>(
+    space: &S,
+    arena: &A,
+    expansions: &[(u64, u32)],
+    (goal, parent): (u64, Option<u32>),
+) -> Result<Vec<u64>, SearchError> {
+    Ok(match parent {
+        Some(parent) => follow_links(expansions, goal, parent),
+        None => read_back(space, arena, goal)?,
     })
 }
 
