@@ -13,17 +13,98 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// and `-(d + 1)` for a state at distance `d` from the goal side of a bidirectional search.
 /// Every arena also has `get`, `len`, `is_empty` and `distance` as inherent methods, so using
 /// an arena's results needs no import of this trait.
+///
+/// # Example
+///
+/// An arena of your own needs four methods; the others have defaults.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use statespace::{Arena, from_fn, full_bfs};
+///
+/// /// The codes in a sorted map.
+/// struct Sorted(BTreeMap<u64, i32>);
+///
+/// impl Arena for Sorted {
+///     fn get(&self, state: u64) -> i32 {
+///         self.0.get(&state).copied().unwrap_or(0)
+///     }
+///     fn set(&mut self, state: u64, code: i32) {
+///         self.0.insert(state, code);
+///     }
+///     fn reset(&mut self) {
+///         self.0.clear();
+///     }
+///     fn len(&self) -> usize {
+///         self.0.len()
+///     }
+/// }
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 10);
+///     visit((s + 9) % 10);
+/// });
+/// let mut arena = Sorted(BTreeMap::new());
+/// full_bfs(&ring, &mut arena, &[0]);
+/// assert_eq!(arena.len(), 10);
+/// assert_eq!(arena.distance(7), Some(3)); // three steps back from 0
+/// ```
 pub trait Arena {
     /// The stored code of `state`: `0` when not reached (see the codes above).
+    ///
+    /// ```
+    /// use statespace::{Arena, SparseArena};
+    ///
+    /// let mut arena = SparseArena::new();
+    /// arena.set(7, -3); // state 7, two moves from the goal side
+    /// assert_eq!(Arena::get(&arena, 7), -3);
+    /// assert_eq!(Arena::get(&arena, 8), 0);
+    /// ```
     fn get(&self, state: u64) -> i32;
     /// Stores a non-zero code for `state`.
+    ///
+    /// ```
+    /// use statespace::{Arena, DenseArena};
+    ///
+    /// let mut arena = DenseArena::new(10);
+    /// arena.set(4, 1);
+    /// arena.set(4, 2); // a code set again replaces the one before
+    /// assert_eq!((arena.get(4), arena.len()), (2, 1));
+    /// ```
     fn set(&mut self, state: u64, code: i32);
     /// Forgets every stored code, in time proportional to the states set since the last reset.
+    ///
+    /// ```
+    /// use statespace::{Arena, DenseArena};
+    ///
+    /// let mut arena = DenseArena::new(10);
+    /// arena.set(4, 1);
+    /// arena.reset();
+    /// assert_eq!((arena.get(4), arena.len()), (0, 0));
+    /// ```
     fn reset(&mut self);
     /// How many states hold a code.
+    ///
+    /// ```
+    /// use statespace::{Arena, SparseArena};
+    ///
+    /// let mut arena = SparseArena::new();
+    /// arena.set(1, 1);
+    /// arena.set(1_000_000, -1);
+    /// assert_eq!(Arena::len(&arena), 2);
+    /// ```
     fn len(&self) -> usize;
     /// Stores `code` for `state` if it holds none, and returns the code it held before (`0`
     /// when it was unreached and now holds `code`): one probe where `get` then `set` take two.
+    ///
+    /// ```
+    /// use statespace::{Arena, CompactArena};
+    ///
+    /// let mut arena = CompactArena::new();
+    /// assert_eq!(arena.claim(5, 3), 0); // unreached: now holds 3
+    /// assert_eq!(arena.claim(5, 9), 3); // held 3, and keeps it
+    /// assert_eq!(arena.get(5), 3);
+    /// ```
     #[inline]
     fn claim(&mut self, state: u64, code: i32) -> i32 {
         let previous = self.get(state);
@@ -34,16 +115,45 @@ pub trait Arena {
     }
     /// A hint that `state` will be read soon: an arena whose lookups miss the cache starts
     /// loading its entry. Does nothing by default.
+    ///
+    /// ```
+    /// use statespace::{Arena, CompactArena};
+    ///
+    /// let mut arena = CompactArena::new();
+    /// arena.set(5, 2);
+    /// arena.prefetch(5); // a hint only: no code changes
+    /// arena.prefetch(6);
+    /// assert_eq!((arena.get(5), arena.get(6), arena.len()), (2, 0, 1));
+    /// ```
     #[inline]
     fn prefetch(&self, state: u64) {
         let _ = state;
     }
 
     /// Whether no state holds a code.
+    ///
+    /// ```
+    /// use statespace::{Arena, SparseArena};
+    ///
+    /// let mut arena = SparseArena::new();
+    /// assert!(Arena::is_empty(&arena));
+    /// arena.set(3, 1);
+    /// assert!(!Arena::is_empty(&arena));
+    /// ```
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// The distance recorded for `state` (from whichever side reached it), if any.
+    ///
+    /// ```
+    /// use statespace::{Arena, SparseArena};
+    ///
+    /// let mut arena = SparseArena::new();
+    /// arena.set(3, 5); // distance 4 from the start side
+    /// arena.set(8, -5); // distance 4 from the goal side
+    /// assert_eq!((Arena::distance(&arena, 3), Arena::distance(&arena, 8)), (Some(4), Some(4)));
+    /// assert_eq!(Arena::distance(&arena, 9), None);
+    /// ```
     fn distance(&self, state: u64) -> Option<u32> {
         match self.get(state) {
             0 => None,
@@ -65,6 +175,22 @@ pub trait Arena {
 /// # Complexity
 /// * Space: `4 * capacity` bytes, plus a log of at most `capacity / 16` indices of 4 bytes.
 /// * Reset: O(states set since the last reset), or one pass over the table after a large query.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{DenseArena, from_fn, full_bfs};
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut arena = DenseArena::new(100);
+/// full_bfs(&ring, &mut arena, &[0]);
+/// assert_eq!(arena.distance(60), Some(40));
+/// // A state beyond the capacity is refused.
+/// assert!(std::panic::catch_unwind(|| arena.get(100)).is_err());
+/// ```
 pub struct DenseArena {
     table: Vec<i32>,
     log: Vec<u32>,
@@ -79,6 +205,15 @@ impl DenseArena {
     ///
     /// # Panics
     /// When `capacity` exceeds 2^32 (packed states are logged as `u32`).
+    ///
+    /// ```
+    /// use statespace::DenseArena;
+    ///
+    /// let arena = DenseArena::new(1000);
+    /// assert!(arena.is_empty());
+    /// assert_eq!(arena.distance(999), None);
+    /// assert!(std::panic::catch_unwind(|| DenseArena::new((1 << 32) + 1)).is_err());
+    /// ```
     pub fn new(capacity: u64) -> Self {
         assert!(
             capacity <= 1 << 32,
@@ -95,6 +230,14 @@ impl DenseArena {
     }
 
     /// The number of entries (packed states `0..capacity`).
+    ///
+    /// ```
+    /// use statespace::{Arena, DenseArena};
+    ///
+    /// let mut arena = DenseArena::new(64);
+    /// arena.set(63, 1);
+    /// assert_eq!((arena.capacity(), arena.len()), (64, 1)); // the entries, not the states set
+    /// ```
     pub fn capacity(&self) -> u64 {
         self.table.len() as u64
     }
@@ -190,6 +333,19 @@ impl Arena for DenseArena {
 /// # Panics
 /// `set` panics on a code outside `1..=255` (a backward code, or a distance of 255 or more);
 /// every method taking a state, on a state not below the capacity (naming both).
+///
+/// # Example
+///
+/// ```
+/// use statespace::{Arena, ByteArena, from_fn, full_bfs};
+///
+/// let line = from_fn(|s, visit| if s < 299 { visit(s + 1) });
+/// let mut arena = ByteArena::new(300);
+/// full_bfs(&line, &mut arena, &[100]);
+/// assert_eq!((arena.distance(299), arena.distance(99)), (Some(199), None));
+/// // A code is a distance plus one below 256: a backward code does not fit.
+/// assert!(std::panic::catch_unwind(move || arena.set(5, -1)).is_err());
+/// ```
 pub struct ByteArena {
     table: Vec<u8>,
     set_count: usize,
@@ -200,6 +356,13 @@ impl ByteArena {
     ///
     /// # Panics
     /// When `capacity` exceeds the address space.
+    ///
+    /// ```
+    /// use statespace::ByteArena;
+    ///
+    /// let arena = ByteArena::new(4);
+    /// assert_eq!(arena.as_bytes(), [0, 0, 0, 0]); // nothing reached
+    /// ```
     pub fn new(capacity: u64) -> Self {
         let capacity = usize::try_from(capacity).expect("a byte arena within the address space");
         Self {
@@ -209,6 +372,15 @@ impl ByteArena {
     }
 
     /// The stored distance plus one of every state (0 for not reached), as bytes.
+    ///
+    /// ```
+    /// use statespace::{ByteArena, from_fn, full_bfs};
+    ///
+    /// let line = from_fn(|s, visit| if s < 3 { visit(s + 1) });
+    /// let mut arena = ByteArena::new(5);
+    /// full_bfs(&line, &mut arena, &[1]);
+    /// assert_eq!(arena.as_bytes(), [0, 1, 2, 3, 0]);
+    /// ```
     pub fn as_bytes(&self) -> &[u8] {
         &self.table
     }
@@ -250,6 +422,20 @@ impl Arena for ByteArena {
 }
 
 /// A hash map from packed state to code, for spaces without a compact dense index.
+///
+/// ```
+/// use statespace::{SparseArena, bfs, from_fn};
+///
+/// // A point (x, y) packed as `x << 32 | y`, moving right or up: no dense index fits.
+/// let grid = from_fn(|s, visit| {
+///     visit(s + (1 << 32));
+///     visit(s + 1);
+/// });
+/// let mut arena = SparseArena::new();
+/// let path = bfs(&grid, &mut arena, 0, |s| s == 3 << 32 | 4, None).unwrap();
+/// assert_eq!(path.len() - 1, 7);
+/// assert_eq!(arena.distance(2 << 32 | 2), Some(4));
+/// ```
 #[derive(Default)]
 pub struct SparseArena {
     map: HashMap<u64, i32, BuildHasherDefault<MulHasher>>,
@@ -257,6 +443,12 @@ pub struct SparseArena {
 
 impl SparseArena {
     /// An empty arena.
+    ///
+    /// ```
+    /// let arena = statespace::SparseArena::new();
+    /// assert!(arena.is_empty());
+    /// assert_eq!(arena.get(u64::MAX), 0); // any state, not reached
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
@@ -327,6 +519,22 @@ impl Hasher for MulHasher {
 ///
 /// # Panics
 /// [`Arena::set`] panics on a state of 2^40 or more, or a code outside `-(2^23)..2^23`.
+///
+/// # Example
+///
+/// ```
+/// use statespace::{CompactArena, bfs, from_fn};
+///
+/// // A point (x, y) packed as `x << 20 | y` (below 2^40), moving right or up.
+/// let grid = from_fn(|s, visit| {
+///     visit(s + (1 << 20));
+///     visit(s + 1);
+/// });
+/// let mut arena = CompactArena::new();
+/// let path = bfs(&grid, &mut arena, 0, |s| s == 3 << 20 | 4, None).unwrap();
+/// assert_eq!(path.len() - 1, 7);
+/// assert_eq!(arena.distance(2 << 20 | 2), Some(4));
+/// ```
 #[derive(Default)]
 pub struct CompactArena {
     /// `(state + 1) << 24 | (code & 0xFF_FFFF)`, or 0 for an empty slot.
@@ -336,11 +544,35 @@ pub struct CompactArena {
 
 impl CompactArena {
     /// The largest state plus one.
+    ///
+    /// ```
+    /// use statespace::{Arena, CompactArena};
+    ///
+    /// let mut arena = CompactArena::new();
+    /// arena.set(CompactArena::STATE_LIMIT - 1, 1);
+    /// assert_eq!(arena.get(CompactArena::STATE_LIMIT - 1), 1);
+    /// assert!(std::panic::catch_unwind(move || arena.set(CompactArena::STATE_LIMIT, 1)).is_err());
+    /// ```
     pub const STATE_LIMIT: u64 = 1 << 40;
     /// The largest code magnitude plus one.
+    ///
+    /// ```
+    /// use statespace::{Arena, CompactArena};
+    ///
+    /// let mut arena = CompactArena::new();
+    /// arena.set(7, -(CompactArena::CODE_LIMIT - 1));
+    /// assert_eq!(arena.get(7), -(CompactArena::CODE_LIMIT - 1));
+    /// assert!(std::panic::catch_unwind(move || arena.set(8, CompactArena::CODE_LIMIT)).is_err());
+    /// ```
     pub const CODE_LIMIT: i32 = 1 << 23;
 
     /// An empty arena.
+    ///
+    /// ```
+    /// let arena = statespace::CompactArena::new();
+    /// assert!(arena.is_empty());
+    /// assert_eq!(arena.get(3), 0);
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
@@ -474,6 +706,12 @@ impl<A: Arena + ?Sized> Arena for &mut A {
 /// after hits the cache: A* generates all successors of a state, prefetches their hash slots,
 /// then probes them, and the misses overlap (faster on 14-disc searches). A hint only: no
 /// effect on any result, and nothing at all off x86-64.
+///
+/// ```
+/// let codes = vec![7u64; 1 << 16];
+/// statespace::block::prefetch_read(&codes[40_000]);
+/// assert_eq!(codes[40_000], 7); // a hint only: the value is read as it is
+/// ```
 #[inline]
 pub fn prefetch_read<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
@@ -512,25 +750,57 @@ pub fn prefetch_write<T>(value: *const T) {
 }
 
 /// Inherent copies of the reading methods of [`Arena`], so that callers need not import it.
+/// Each arena comes with the expression of an empty one, for the examples.
 macro_rules! reading_methods {
-    ($($arena:ty),*) => {$(
+    ($($arena:ident = $new:literal),*) => {$(
         impl $arena {
             /// The stored code of `state` (see [`Arena`]): `0` when not reached.
+            ///
+            /// ```
+            #[doc = concat!("let mut arena = statespace::", $new, ";")]
+            /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
+            /// statespace::full_bfs(&line, &mut arena, &[0]);
+            /// assert_eq!(arena.get(4), 5); // distance 4 from the start side
+            /// assert_eq!(arena.get(6), 0);
+            /// ```
             pub fn get(&self, state: u64) -> i32 {
                 Arena::get(self, state)
             }
 
             /// How many states hold a code.
+            ///
+            /// ```
+            #[doc = concat!("let mut arena = statespace::", $new, ";")]
+            /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
+            /// statespace::full_bfs(&line, &mut arena, &[2]);
+            /// assert_eq!(arena.len(), 4); // states 2 to 5
+            /// ```
             pub fn len(&self) -> usize {
                 Arena::len(self)
             }
 
             /// Whether no state holds a code.
+            ///
+            /// ```
+            #[doc = concat!("let mut arena = statespace::", $new, ";")]
+            /// assert!(arena.is_empty());
+            /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
+            /// statespace::full_bfs(&line, &mut arena, &[0]);
+            /// assert!(!arena.is_empty());
+            /// ```
             pub fn is_empty(&self) -> bool {
                 Arena::is_empty(self)
             }
 
             /// The distance recorded for `state` (from whichever side reached it), if any.
+            ///
+            /// ```
+            #[doc = concat!("let mut arena = statespace::", $new, ";")]
+            /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
+            /// statespace::full_bfs(&line, &mut arena, &[1]);
+            /// assert_eq!(arena.distance(5), Some(4));
+            /// assert_eq!(arena.distance(0), None); // no move leads back
+            /// ```
             pub fn distance(&self, state: u64) -> Option<u32> {
                 Arena::distance(self, state)
             }
@@ -538,4 +808,9 @@ macro_rules! reading_methods {
     )*};
 }
 
-reading_methods!(DenseArena, ByteArena, SparseArena, CompactArena);
+reading_methods!(
+    DenseArena = "DenseArena::new(10)",
+    ByteArena = "ByteArena::new(10)",
+    SparseArena = "SparseArena::new()",
+    CompactArena = "CompactArena::new()"
+);
