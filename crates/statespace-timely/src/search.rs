@@ -577,11 +577,19 @@ impl<'a, S: Space + Send + Sync + 'static, W: Weight + Send + 'static> Share<'a,
         }
         reach.probe();
         reach.slice.current = current;
-        let (mut found, sent) = (reach.found, reach.sent);
+        let (found, sent) = (reach.found, reach.sent);
         self.batch = reach.batch;
         if !search.space.expands_blocks() {
             self.reads.measured(started.elapsed(), expanded, 1);
         }
+        self.close_level(worker, found, sent);
+    }
+
+    /// Closes the round, adding the states received to `found`, and records the next level.
+    fn close_level(&mut self, worker: &mut Worker, mut found: u64, sent: Traffic) {
+        let depth = self.sizes.len() as u64 - 1;
+        let next_code = (depth + 1) % 3;
+        let (owners, search) = (self.owners, self.search);
         let slice = &mut self.slice;
         let weight = &search.weight;
         self.rounds.close(worker, |inbox| {
