@@ -107,24 +107,35 @@ impl Owner {
     /// of a slice may not fit), checking that it is whole and that it is this worker's.
     pub fn load(&self, dir: &Path, level: u32, words: &mut [u64]) -> Result<Snapshot, Error> {
         let path = self.file(dir, level);
-        let bad = |reason: String| Error::BadCheckpoint {
-            path: path.clone(),
-            reason,
-        };
-        let file = File::open(&path).map_err(|source| Error::CheckpointIo {
-            path: path.clone(),
-            source,
-        })?;
-        let mut input = BufReader::with_capacity(1 << 20, file);
-        let mut next = || -> Result<u64, Error> {
-            let mut bytes = [0; 8];
-            input
-                .read_exact(&mut bytes)
-                .map_err(|_| bad("cut short".into()))?;
-            Ok(u64::from_le_bytes(bytes))
-        };
-        if next()? != u64::from_le_bytes(*MAGIC) {
-            return Err(bad("not a checkpoint of this program".into()));
+        let mut file = Reader::open(&path)?;
+        let levels = self.header(&mut file, level)?;
+        let sizes = (0..levels)
+            .map(|_| file.next())
+            .collect::<Result<Vec<_>, _>>()?;
+        let traffic = (0..levels)
+            .map(|_| {
+                Ok(Traffic {
+                    within: file.next()?,
+                    between: file.next()?,
+                })
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        let checksum = file.next()?;
+        if words.len() as u64 != self.len.div_ceil(32) {
+            return Err(file.bad("the slice in memory has another size"));
+        }
+        let crc = file.words(words)?;
+        file.end()?;
+        if u64::from(crc) != checksum {
+            return Err(file.bad("checksum does not match the contents"));
+        }
+        Ok(Snapshot { sizes, traffic })
+    }
+
+    /// Reads a file's header, checking it is this worker's file of `level`: its number of levels.
+    fn header(&self, file: &mut Reader<'_>, level: u32) -> Result<u64, Error> {
+        if file.next()? != u64::from_le_bytes(*MAGIC) {
+            return Err(file.bad("not a checkpoint of this program"));
         }
         let expected = [
             ("space", self.fingerprint),
@@ -134,58 +145,19 @@ impl Owner {
             ("number of ranks", self.len),
         ];
         for (what, value) in expected {
-            let found = next()?;
+            let found = file.next()?;
             if found != value {
-                return Err(bad(format!("{what} is {found}, this search has {value}")));
+                return Err(file.bad(format!("{what} is {found}, this search has {value}")));
             }
         }
-        let levels = next()?;
+        let levels = file.next()?;
         if levels != u64::from(level) + 1 {
-            return Err(bad(format!(
+            return Err(file.bad(format!(
                 "holds {levels} levels, its name says {}",
                 level + 1
             )));
         }
-        let sizes = (0..levels).map(|_| next()).collect::<Result<Vec<_>, _>>()?;
-        let traffic = (0..levels)
-            .map(|_| {
-                Ok(Traffic {
-                    within: next()?,
-                    between: next()?,
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let checksum = next()?;
-        if words.len() as u64 != self.len.div_ceil(32) {
-            return Err(bad("the slice in memory has another size".into()));
-        }
-        let mut bytes = vec![0u8; 8 << 12];
-        let mut hasher = crc32fast::Hasher::new();
-        for chunk in words.chunks_mut(1 << 12) {
-            let bytes = &mut bytes[..8 * chunk.len()];
-            input
-                .read_exact(bytes)
-                .map_err(|_| bad("cut short".into()))?;
-            hasher.update(bytes);
-            for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
-                *word = u64::from_le_bytes(b.try_into().expect("8 bytes"));
-            }
-        }
-        let mut rest = [0; 1];
-        if input
-            .read(&mut rest)
-            .map_err(|source| Error::CheckpointIo {
-                path: path.clone(),
-                source,
-            })?
-            != 0
-        {
-            return Err(bad("longer than its slice".into()));
-        }
-        if u64::from(hasher.finalize()) != checksum {
-            return Err(bad("checksum does not match the contents".into()));
-        }
-        Ok(Snapshot { sizes, traffic })
+        Ok(levels)
     }
 
     /// Removes this worker's files of levels below `keep`, and its leftover partial files.
@@ -229,5 +201,75 @@ impl Owner {
             }
         }
         Ok(found)
+    }
+}
+
+/// A checkpoint file being read, and the errors that name it.
+struct Reader<'a> {
+    path: &'a Path,
+    input: BufReader<File>,
+}
+
+impl<'a> Reader<'a> {
+    /// Opens the file at `path` for reading.
+    fn open(path: &'a Path) -> Result<Self, Error> {
+        let file = File::open(path).map_err(|source| Error::CheckpointIo {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Self {
+            path,
+            input: BufReader::with_capacity(1 << 20, file),
+        })
+    }
+
+    /// The refusal of this file for `reason`.
+    fn bad(&self, reason: impl Into<String>) -> Error {
+        Error::BadCheckpoint {
+            path: self.path.to_path_buf(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The next little-endian word of the file.
+    fn next(&mut self) -> Result<u64, Error> {
+        let mut bytes = [0; 8];
+        self.input
+            .read_exact(&mut bytes)
+            .map_err(|_| self.bad("cut short"))?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    /// Fills `words` with the file's next little-endian words, and returns their CRC-32.
+    fn words(&mut self, words: &mut [u64]) -> Result<u32, Error> {
+        let mut bytes = vec![0u8; 8 << 12];
+        let mut hasher = crc32fast::Hasher::new();
+        for chunk in words.chunks_mut(1 << 12) {
+            let bytes = &mut bytes[..8 * chunk.len()];
+            self.input
+                .read_exact(bytes)
+                .map_err(|_| self.bad("cut short"))?;
+            hasher.update(bytes);
+            for (word, b) in chunk.iter_mut().zip(bytes.chunks_exact(8)) {
+                *word = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+            }
+        }
+        Ok(hasher.finalize())
+    }
+
+    /// Checks that nothing follows what has been read.
+    fn end(&mut self) -> Result<(), Error> {
+        let mut rest = [0; 1];
+        let read = self
+            .input
+            .read(&mut rest)
+            .map_err(|source| Error::CheckpointIo {
+                path: self.path.to_path_buf(),
+                source,
+            })?;
+        if read != 0 {
+            return Err(self.bad("longer than its slice"));
+        }
+        Ok(())
     }
 }
