@@ -684,8 +684,8 @@ fn unknown_packages(text: &str, packages: &[String]) -> Vec<(usize, String)> {
 
 #[test]
 fn cargo_commands_in_the_docs_name_packages_that_exist() {
-    // A folder or library name (`statespace`, `hanoi`) where the package's name differs
-    // (`statespace-search`, `hanoi-classic`) makes `cargo run -p` fail for whoever copies it.
+    // A folder or library name (`statespace`) where the package's name differs
+    // (`statespace-search`) makes `cargo run -p` fail for whoever copies it.
     let packages = package_names();
     assert!(packages.iter().any(|p| p == "statespace-search"));
     let mut found = Vec::new();
@@ -702,8 +702,8 @@ fn cargo_commands_in_the_docs_name_packages_that_exist() {
     // (Made of pieces, so that this file does not hold the breach itself.)
     let text = [
         "cargo doc -",
-        "p statespace\ncargo run -q --release -",
-        "p hanoi4 < x\n",
+        "p statespace\ncargo test -q -",
+        "p statespace-disk\n",
     ]
     .concat();
     assert_eq!(
