@@ -36,9 +36,9 @@ type Progress = dyn Fn(u32, u64) + Send + Sync;
 /// reads); this says how the run goes: its name, checkpoints, resuming, the last level, and
 /// slices on disk.
 ///
-/// **Requires** what [`statespace::TwoBitSearch`] requires: reversible moves, unit costs, every
-/// state below `len`; and its space shared ([`TwoBitSearch::of`]) or `'static`, since the
-/// workers are threads of their own. It gives the same level sizes.
+/// **Requires** what [`statespace::TwoBitSearch`] requires (unit costs, every state below
+/// `len`; moves may be one-way), and its space shared ([`TwoBitSearch::of`]) or `'static`,
+/// since the workers are threads of their own. It gives the same level sizes.
 ///
 /// ```
 /// use std::sync::Arc;
