@@ -59,6 +59,15 @@ const fn masks(bits: u32) -> [[Members; 64]; 6] {
 impl<const BITS: u32> DigitBlock<BITS> {
     /// The digits that take every value within a block (`6 / BITS`); digits from `LOW` up are
     /// shared by the block's states.
+    ///
+    /// ```
+    /// use statespace::block::DigitBlock;
+    ///
+    /// assert_eq!(DigitBlock::<1>::LOW, 6); // six switches vary within a block
+    /// assert_eq!(DigitBlock::<2>::LOW, 3); // three base-4 digits
+    /// assert_eq!(DigitBlock::<3>::LOW, 2);
+    /// assert_eq!(DigitBlock::<6>::LOW, 1);
+    /// ```
     pub const LOW: u32 = {
         assert!(
             BITS == 1 || BITS == 2 || BITS == 3 || BITS == 6,
@@ -73,6 +82,14 @@ impl<const BITS: u32> DigitBlock<BITS> {
     const BASE: u64 = 1 << BITS;
 
     /// The states `first + i` for `i` in `members` (`first` a multiple of 64).
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// let block = DigitBlock::<2>::new(128, Members::from_bits(0b101)); // states 128 and 130
+    /// assert_eq!(block.with_digit(0, 2).bits(), 0b100); // 130 is 2002 in base 4
+    /// assert_eq!(block.digit(3), 2);
+    /// ```
     #[inline]
     pub fn new(first: u64, members: Members) -> Self {
         debug_assert!(
@@ -83,18 +100,43 @@ impl<const BITS: u32> DigitBlock<BITS> {
     }
 
     /// The first state of the block.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// let block = DigitBlock::<2>::new(192, Members::from_bits(1 << 5 | 1 << 9));
+    /// let states = block.members().iter().map(|i| block.first() + u64::from(i));
+    /// assert_eq!(states.collect::<Vec<_>>(), [197, 201]);
+    /// ```
     #[inline]
     pub fn first(self) -> u64 {
         self.first
     }
 
     /// The block's states to expand.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// let set = Members::from_bits(0b1010); // states 1 and 3
+    /// let block = DigitBlock::<1>::new(0, set);
+    /// assert_eq!(block.members(), set);
+    /// assert_eq!(block.with_digit(0, 1), set); // both have switch 0 on
+    /// ```
     #[inline]
     pub fn members(self) -> Members {
         self.members
     }
 
     /// Digit `i` (at least [`LOW`](Self::LOW)) of every state of the block.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// // In base 8, digits 0 and 1 vary within a block: 0o1200..0o1300 share the others.
+    /// let block = DigitBlock::<3>::new(0o1200, Members::ALL);
+    /// assert_eq!((block.digit(2), block.digit(3), block.digit(4)), (2, 1, 0));
+    /// ```
     #[inline]
     pub fn digit(self, i: u32) -> u64 {
         debug_assert!(i >= Self::LOW, "digit {i} varies within the block");
@@ -102,6 +144,17 @@ impl<const BITS: u32> DigitBlock<BITS> {
     }
 
     /// The members whose digit `i` is `value`: for a shared digit, all of them or none.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// // States 65, 66, 68, 69 and 70: 1001, 1002, 1010, 1011 and 1012 in base 4.
+    /// let block = DigitBlock::<2>::new(64, Members::from_bits(0b111_0110));
+    /// assert_eq!(block.with_digit(0, 1).bits(), 1 << 1 | 1 << 5);
+    /// assert_eq!(block.with_digit(1, 1).bits(), 0b111_0000);
+    /// assert_eq!(block.with_digit(3, 1), block.members()); // shared by all
+    /// assert!(block.with_digit(3, 0).is_empty());
+    /// ```
     #[inline]
     pub fn with_digit(self, i: u32, value: u64) -> Members {
         if i < Self::LOW {
@@ -115,6 +168,17 @@ impl<const BITS: u32> DigitBlock<BITS> {
 
     /// The states reached from those of `set` whose low digit `i` is `from` by setting it to
     /// `to`: a set of the same block (`i` below [`LOW`](Self::LOW)).
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members};
+    ///
+    /// let block = DigitBlock::<2>::new(0, Members::ALL);
+    /// let set = Members::from_bits(0xFFFF); // states 0 to 15: digits 0 and 1 in base 4
+    /// // Digit 1 from 2 to 0: states 8 to 11 move down by 8.
+    /// assert_eq!(block.moved(set, 1, 2, 0).bits(), 0xF);
+    /// // Digit 0 from 0 to 3: states 0, 4, 8 and 12 move up by 3.
+    /// assert_eq!(block.moved(set, 0, 0, 3).bits(), 1 << 3 | 1 << 7 | 1 << 11 | 1 << 15);
+    /// ```
     #[inline]
     pub fn moved(self, set: Members, i: u32, from: u64, to: u64) -> Members {
         debug_assert!(i < Self::LOW, "digit {i} is shared by the block");
@@ -129,6 +193,29 @@ impl<const BITS: u32> DigitBlock<BITS> {
 
     /// Reports to `out` the states reached from those of `set` whose digit `i` is `from` by
     /// setting it to `to`, whichever the digit: one set, in this block or another.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, Members, Successors};
+    ///
+    /// /// The sets reported, as (first state, bits).
+    /// struct Sets(Vec<(u64, u64)>);
+    ///
+    /// impl Successors for Sets {
+    ///     fn one(&mut self, _: u64, succ: u64) {
+    ///         self.0.push((succ, 1));
+    ///     }
+    ///     fn many(&mut self, first: u64, set: Members) {
+    ///         self.0.push((first, set.bits()));
+    ///     }
+    /// }
+    ///
+    /// let block = DigitBlock::<2>::new(64, Members::from_bits(0b11)); // 1000 and 1001 in base 4
+    /// let mut out = Sets(Vec::new());
+    /// block.change_digit(block.members(), 0, 0, 2, &mut out); // low: 1000 -> 1002
+    /// block.change_digit(block.members(), 3, 1, 2, &mut out); // shared: to 2000 and 2001
+    /// block.change_digit(block.members(), 3, 0, 2, &mut out); // no member has digit 3 = 0
+    /// assert_eq!(out.0, [(64, 0b100), (128, 0b11)]);
+    /// ```
     #[inline]
     pub fn change_digit(self, set: Members, i: u32, from: u64, to: u64, out: &mut impl Successors) {
         if i < Self::LOW {
@@ -175,6 +262,19 @@ pub struct LowMoves<const BITS: u32> {
 impl<const BITS: u32> LowMoves<BITS> {
     /// Adds the move that sets low digit `i` from `from` to `to`, in the placements `allowed`
     /// (those whose digit `i` is not `from` are left out).
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, LowMoves, Members};
+    ///
+    /// // Base 4: digit 0 may go from 0 to 1 only while digit 1 is 3.
+    /// let all = DigitBlock::<2>::new(0, Members::ALL);
+    /// let mut moves = LowMoves::<2>::default();
+    /// moves.add(0, 0, 1, all.with_digit(1, 3));
+    /// // State 12 (030 in base 4) reaches 13; state 0 (000) does not.
+    /// assert_eq!(moves.apply(Members::from_bits(1 << 12 | 1)).bits(), 1 << 13);
+    /// // State 13 is allowed by digit 1, but its digit 0 is not 0.
+    /// assert!(moves.apply(Members::from_bits(1 << 13)).is_empty());
+    /// ```
     pub fn add(&mut self, i: u32, from: u64, to: u64, allowed: Members) {
         assert!(
             i < DigitBlock::<BITS>::LOW,
@@ -194,6 +294,21 @@ impl<const BITS: u32> LowMoves<BITS> {
     }
 
     /// The states of the block that the moves reach from `members`.
+    ///
+    /// ```
+    /// use statespace::block::{DigitBlock, LowMoves, Members};
+    ///
+    /// // Switch 0 flips freely; switch 1 goes on only while switch 0 is on.
+    /// let all = DigitBlock::<1>::new(0, Members::ALL);
+    /// let mut moves = LowMoves::<1>::default();
+    /// moves.add(0, 0, 1, Members::ALL);
+    /// moves.add(0, 1, 0, Members::ALL);
+    /// moves.add(1, 0, 1, all.with_digit(0, 1));
+    /// // From 0b01: switch 0 off (0b00), or switch 1 on (0b11).
+    /// assert_eq!(moves.apply(Members::from_bits(1 << 0b01)).bits(), 1 << 0b00 | 1 << 0b11);
+    /// // From a set, what any of its states reaches: 0b00 -> 0b01, 0b10 -> 0b11.
+    /// assert_eq!(moves.apply(Members::from_bits(1 | 1 << 0b10)).bits(), 1 << 0b01 | 1 << 0b11);
+    /// ```
     #[inline]
     pub fn apply(&self, members: Members) -> Members {
         let mut reached = Members::EMPTY;
