@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use hanoi4::{GoalTable, SolveError, TableDir};
 use judge::cli::{self, Failure, Stdout};
-use statespace::Levels;
-use statespace_timely::{Cluster, RunOnCluster};
+use statespace::{Levels, Space, Weight};
+use statespace_timely::{Cluster, ClusterSearch, Report, RunOnCluster};
 
 use crate::args::{ClusterArguments, discs_refused};
 use crate::status::{level_bar, with_level_progress};
@@ -124,21 +124,14 @@ pub fn spread(
     let workers = arguments
         .workers
         .map_or(if processes > 1 { 1 } else { cores() }, usize::from);
-    let cluster = match (&arguments.hostfile, processes) {
-        (Some(file), _) => Cluster::from_hostfile(workers, processes, process, file),
-        (None, 1) if process == 0 => Ok(Cluster::single(workers)),
-        (None, _) => Cluster::localhost(workers, processes, process),
-    }
-    .map_err(SolveError::from)?
-    .with_connect_timeout(Duration::from_secs(arguments.connect_timeout))
-    .with_peer_timeout(Duration::from_secs_f64(arguments.peer_timeout));
+    let cluster = cluster(arguments, workers)?;
     quiet_lost_connections();
     let started = Instant::now();
     let terminal = process == 0 && cli::progress_wanted();
     let bar = level_bar(terminal, n);
     let shown = bar.clone();
     let hold = arguments.hold_after;
-    let mut search = GoalTable::spread_search(n)?
+    let search = GoalTable::spread_search(n)?
         .progress(move |level, count| {
             shown.level(level, count);
             if hold == Some(level) {
@@ -146,29 +139,7 @@ pub fn spread(
             }
         })
         .on_cluster(GoalTable::spread_name(n));
-    if let Some(dir) = &arguments.checkpoint {
-        std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
-            path: dir.clone(),
-            source,
-        })?;
-        search = search.checkpoints(dir, arguments.checkpoint_every);
-    }
-    if let Some(dir) = &arguments.resume {
-        search = search
-            .checkpoints(dir, arguments.checkpoint_every)
-            .resume(true);
-    }
-    if let Some(level) = arguments.stop_after {
-        search = search.stop_after(level);
-    }
-    if let Some(dir) = disk {
-        std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        search = search.slices_on_disk(dir);
-    }
-    let result = search.run(&cluster);
+    let result = with_settings(search, arguments, disk)?.run(&cluster);
     bar.clear();
     let result = result.map_err(SolveError::from)?;
     if result.complete {
@@ -189,26 +160,78 @@ pub fn spread(
         writeln!(out, "resumed after level {level}").expect("writing to memory");
     }
     if arguments.stats {
-        for (distance, traffic) in result.traffic.iter().enumerate() {
-            writeln!(
-                out,
-                "level {:>4}: {} ranks to another worker of the process, {} to another process ({} bytes)",
-                distance + 1,
-                traffic.within,
-                traffic.between,
-                8 * traffic.between
-            )
-            .expect("writing to memory");
-        }
-        for (index, memory) in result.peak_memory.iter().enumerate() {
-            match memory {
-                Some(bytes) => writeln!(out, "process {index}: peak memory {bytes} bytes"),
-                None => writeln!(out, "process {index}: peak memory unknown"),
-            }
-            .expect("writing to memory");
-        }
+        stats(&mut out, &result);
     }
     Ok(Stdout::display(out))
+}
+
+/// The cluster `arguments` describe, `workers` threads in each process, with their timeouts.
+fn cluster(arguments: &ClusterArguments, workers: usize) -> Result<Cluster, SolveError> {
+    let processes = usize::from(arguments.processes);
+    let process = usize::from(arguments.process);
+    Ok(match (&arguments.hostfile, processes) {
+        (Some(file), _) => Cluster::from_hostfile(workers, processes, process, file),
+        (None, 1) if process == 0 => Ok(Cluster::single(workers)),
+        (None, _) => Cluster::localhost(workers, processes, process),
+    }
+    .map_err(SolveError::from)?
+    .with_connect_timeout(Duration::from_secs(arguments.connect_timeout))
+    .with_peer_timeout(Duration::from_secs_f64(arguments.peer_timeout)))
+}
+
+/// `search` with the checkpoints, resume, last level and slice folder (`disk`) asked for.
+fn with_settings<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>(
+    mut search: ClusterSearch<S, W>,
+    arguments: &ClusterArguments,
+    disk: Option<&Path>,
+) -> Result<ClusterSearch<S, W>, SolveError> {
+    if let Some(dir) = &arguments.checkpoint {
+        created(dir)?;
+        search = search.checkpoints(dir, arguments.checkpoint_every);
+    }
+    if let Some(dir) = &arguments.resume {
+        search = search
+            .checkpoints(dir, arguments.checkpoint_every)
+            .resume(true);
+    }
+    if let Some(level) = arguments.stop_after {
+        search = search.stop_after(level);
+    }
+    if let Some(dir) = disk {
+        created(dir)?;
+        search = search.slices_on_disk(dir);
+    }
+    Ok(search)
+}
+
+/// Creates the folder `dir` and its parents, refusing with the folder named when it cannot.
+fn created(dir: &Path) -> Result<(), SolveError> {
+    std::fs::create_dir_all(dir).map_err(|source| SolveError::TableIo {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `--stats`: the ranks each level sent across workers and processes, the peak memory.
+fn stats(out: &mut String, result: &Report) {
+    for (distance, traffic) in result.traffic.iter().enumerate() {
+        writeln!(
+            out,
+            "level {:>4}: {} ranks to another worker of the process, {} to another process ({} bytes)",
+            distance + 1,
+            traffic.within,
+            traffic.between,
+            8 * traffic.between
+        )
+        .expect("writing to memory");
+    }
+    for (index, memory) in result.peak_memory.iter().enumerate() {
+        match memory {
+            Some(bytes) => writeln!(out, "process {index}: peak memory {bytes} bytes"),
+            None => writeln!(out, "process {index}: peak memory unknown"),
+        }
+        .expect("writing to memory");
+    }
 }
 
 /// `--hold-after`: says so on stderr, then waits for a line (or the end) on stdin.
