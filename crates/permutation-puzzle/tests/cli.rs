@@ -105,3 +105,36 @@ fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_li
         );
     }
 }
+
+#[test]
+fn a_definition_too_large_to_rank_is_refused_naming_the_file() {
+    // 21 distinct pieces: more than a computed permutation ranks (20), before any table.
+    let slots: Vec<String> = (1..=21).map(|i| i.to_string()).collect();
+    let mut turned = slots.clone();
+    turned.rotate_left(1);
+    let text = format!(
+        "Name Long\nSet P 21 1\nSolved\nP\n{}\nEnd\nMove R\nP\n{}\nEnd\n",
+        slots.join(" "),
+        turned.join(" ")
+    );
+    let path = std::env::temp_dir().join(format!(
+        "permutation-puzzle-long-{}.tws",
+        std::process::id()
+    ));
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let commands: [&[&str]; 3] = [
+        &["god", file],
+        &["info", file],
+        &["solve", file, "--scramble", "R"],
+    ];
+    let runs: Vec<_> = commands.iter().map(|args| (args, run(args, ""))).collect();
+    std::fs::remove_file(&path).unwrap();
+    for (args, refused) in runs {
+        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+        assert!(
+            message.starts_with(&format!("{file}: ")) && message.contains("ranked"),
+            "{args:?}: {message}"
+        );
+    }
+}

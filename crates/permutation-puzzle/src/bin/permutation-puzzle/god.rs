@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use judge::cli::{Failure, LevelBar, Stdout};
-use permutation_puzzle::{God, Rank, antipodes};
+use permutation_puzzle::{God, antipodes};
 
 use crate::Common;
 
@@ -43,7 +43,7 @@ pub(crate) struct GodArguments {
 
 pub(crate) fn exec(common: Common, args: GodArguments) -> Result<Stdout<'static>, Failure> {
     let puzzle = crate::read_definition(&args.file)?;
-    let rank = Rank::new(&puzzle, common.metric)?;
+    let rank = crate::rank_of(&puzzle, common.metric, &args.file)?;
     // The level, the positions found, the time and an estimate of what is left, on a terminal
     // only; cleared before the report.
     let bar = LevelBar::new("god", rank.len(), "positions");

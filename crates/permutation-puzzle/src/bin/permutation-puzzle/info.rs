@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use judge::cli::{Failure, Stdout};
-use permutation_puzzle::{Rank, god_with};
+use permutation_puzzle::god_with;
 
 use crate::Common;
 
@@ -22,7 +22,7 @@ pub(crate) struct InfoArguments {
 
 pub(crate) fn exec(common: Common, args: InfoArguments) -> Result<Stdout<'static>, Failure> {
     let puzzle = crate::read_definition(&args.file)?;
-    let rank = Rank::new(&puzzle, common.metric)?;
+    let rank = crate::rank_of(&puzzle, common.metric, &args.file)?;
     let mut out = String::new();
     let _ = writeln!(out, "name {}", puzzle.name());
     for set in puzzle.sets() {

@@ -92,6 +92,17 @@ pub(crate) fn read_definition(
     permutation_puzzle::parse(&text).map_err(|e| Failure::new(format!("{}: {e}", path.display())))
 }
 
+/// The rank of the definition read from `path`, a refusal naming the file (a puzzle too
+/// large to rank, say).
+pub(crate) fn rank_of(
+    puzzle: &permutation_puzzle::Puzzle,
+    metric: Metric,
+    path: &std::path::Path,
+) -> Result<permutation_puzzle::Rank, Failure> {
+    permutation_puzzle::Rank::new(puzzle, metric)
+        .map_err(|e| Failure::new(format!("{}: {e}", path.display())))
+}
+
 /// A file's text, checked to be UTF-8.
 pub(crate) fn read_text(path: &std::path::Path) -> Result<String, Failure> {
     let bytes =

@@ -3,9 +3,7 @@
 use std::path::PathBuf;
 
 use judge::cli::{Failure, Stdout};
-use permutation_puzzle::{
-    Answer, Rank, Scramble, parse_scrambles, parse_sequence, solution_by_search,
-};
+use permutation_puzzle::{Answer, Scramble, parse_scrambles, parse_sequence, solution_by_search};
 
 use crate::Common;
 
@@ -42,7 +40,7 @@ pub(crate) fn exec(common: Common, args: SolveArguments) -> Result<Stdout<'stati
         }
         (None, None) => unreachable!("clap requires one"),
     };
-    let rank = Rank::new(&puzzle, common.metric)?;
+    let rank = crate::rank_of(&puzzle, common.metric, &args.file)?;
     let table = match &args.table {
         Some(path) => Some(crate::table::load(path, &rank)?),
         None => None,
