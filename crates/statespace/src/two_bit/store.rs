@@ -14,6 +14,58 @@ use std::sync::atomic::AtomicU64;
 /// that must stop the search (a write that failed) unwinds from any of its calls with a payload
 /// of its own (`std::panic::resume_unwind`, no message printed), which `run_in` raises again
 /// once every thread has stopped.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use std::sync::{Arc, Mutex};
+/// use statespace::backend::{LevelStart, Resume, TableStore};
+/// use statespace::{TwoBitSearch, from_fn};
+///
+/// /// Codes in memory, and a checkpoint taken at the start of level 3: what a resume needs,
+/// /// with the words as they were then.
+/// struct Memory {
+///     words: Vec<AtomicU64>,
+///     checkpoint: Arc<Mutex<Option<(Resume, Vec<u64>)>>>,
+/// }
+///
+/// impl TableStore for Memory {
+///     fn words(&self) -> &[AtomicU64] {
+///         &self.words
+///     }
+///     fn before_write(&self, _word: usize) {} // a store on disk would save the word first
+///     fn level_start(&self, level: &LevelStart<'_>) {
+///         if level.depth == 3 {
+///             let resume = Resume {
+///                 depth: level.depth,
+///                 sizes: level.sizes.to_vec(),
+///                 dirty: level.dirty.iter().map(|w| w.load(Ordering::Relaxed)).collect(),
+///                 mail: level.mail.concat(),
+///                 complete: level.complete,
+///             };
+///             let words = self.words.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+///             *self.checkpoint.lock().unwrap() = Some((resume, words));
+///         }
+///     }
+/// }
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let checkpoint = Arc::new(Mutex::new(None));
+/// let store = |words: Vec<u64>| {
+///     let words = words.into_iter().map(AtomicU64::new).collect();
+///     Box::new(Memory { words, checkpoint: Arc::clone(&checkpoint) })
+/// };
+/// let search = || TwoBitSearch::new(&ring, 100).sources([0]);
+/// let (_, levels) = search().run_in(store(vec![!0; 4]), None)?; // 100 states: 4 words
+/// assert_eq!(levels.max_distance(), 50);
+/// // Going on from the checkpoint finds the same levels.
+/// let (resume, words) = checkpoint.lock().unwrap().take().unwrap();
+/// let (_, again) = search().run_in(store(words), Some(resume))?;
+/// assert_eq!(again, levels);
+/// # Ok::<(), statespace::TableAllocError>(())
+/// ```
 pub trait TableStore: Send + Sync {
     /// The codes: `len.div_ceil(32)` words laid out as [`TwoBitTable::words`](crate::TwoBitTable::words) says,
     /// every state unreached (all ones) in a new search.
@@ -96,6 +148,40 @@ pub trait TableStore: Send + Sync {
 
 /// The state of a search before a level is expanded, for [`TableStore::level_start`]: with
 /// the store's words, all a search needs to go on from there ([`Resume`]).
+///
+/// ```
+/// use std::sync::atomic::AtomicU64;
+/// use std::sync::{Arc, Mutex};
+/// use statespace::backend::{LevelStart, TableStore};
+/// use statespace::{TwoBitSearch, from_fn};
+///
+/// /// Codes in memory; each level start's depth, sizes and completeness, as told.
+/// struct Memory(Vec<AtomicU64>, Arc<Mutex<Vec<(u64, Vec<u64>, bool)>>>);
+///
+/// impl TableStore for Memory {
+///     fn words(&self) -> &[AtomicU64] {
+///         &self.0
+///     }
+///     fn before_write(&self, _: usize) {}
+///     fn level_start(&self, level: &LevelStart<'_>) {
+///         let told = (level.depth, level.sizes.to_vec(), level.complete);
+///         self.1.lock().unwrap().push(told);
+///     }
+/// }
+///
+/// let line = from_fn(|s, visit| if s < 2 { visit(s + 1) }); // 0 -> 1 -> 2
+/// let told = Arc::new(Mutex::new(Vec::new()));
+/// let store = Memory(vec![AtomicU64::new(!0)], Arc::clone(&told));
+/// TwoBitSearch::new(&line, 3).sources([0]).run_in(Box::new(store), None)?;
+/// let expected = [
+///     (0, vec![1], false),
+///     (1, vec![1, 1], false),
+///     (2, vec![1, 1, 1], false),
+///     (3, vec![1, 1, 1], true), // over: depth is the number of levels
+/// ];
+/// assert_eq!(*told.lock().unwrap(), expected);
+/// # Ok::<(), statespace::TableAllocError>(())
+/// ```
 pub struct LevelStart<'a> {
     /// The level about to be expanded (or, when `complete`, the number of levels).
     pub depth: u64,
@@ -118,6 +204,38 @@ pub struct LevelStart<'a> {
 
 /// Where a search run with a store goes on from: what a [`LevelStart`] said, with the store's
 /// words as they were then.
+///
+/// ```
+/// use std::sync::atomic::AtomicU64;
+/// use statespace::backend::{LevelStart, Resume, TableStore};
+/// use statespace::{TwoBitSearch, from_fn};
+///
+/// /// Codes in memory.
+/// struct Memory(Vec<AtomicU64>);
+///
+/// impl TableStore for Memory {
+///     fn words(&self) -> &[AtomicU64] {
+///         &self.0
+///     }
+///     fn before_write(&self, _: usize) {}
+///     fn level_start(&self, _: &LevelStart<'_>) {}
+/// }
+///
+/// let line = from_fn(|s, visit| if s < 2 { visit(s + 1) });
+/// // A search that was over: its levels are reported again, and nothing is searched.
+/// let sizes = vec![1, 1, 1];
+/// let (dirty, mail) = (Vec::new(), Vec::new());
+/// let done = Resume { depth: 3, sizes, dirty, mail, complete: true };
+/// let mut reported = Vec::new();
+/// let (table, levels) = TwoBitSearch::new(&line, 3)
+///     .sources([0])
+///     .progress(|level, size| reported.push((level, size)))
+///     .run_in(Box::new(Memory(vec![AtomicU64::new(!0)])), Some(done))?;
+/// assert_eq!(levels.sizes(), [1, 1, 1]);
+/// assert_eq!(reported, [(0, 1), (1, 1), (2, 1)]);
+/// assert_eq!(table.code(2), None); // the store's words, as given
+/// # Ok::<(), statespace::TableAllocError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resume {
     /// The level to expand next (or, when `complete`, the number of levels).

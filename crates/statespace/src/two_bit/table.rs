@@ -14,6 +14,20 @@ pub(super) const UNSEEN: u64 = 3;
 ///
 /// The codes are held in memory, or by a [`TableStore`] (for a search on disk, a file mapped
 /// into memory: `statespace-disk`).
+///
+/// ```
+/// use statespace::{TwoBitSearch, TwoBitTable, from_fn};
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 10);
+///     visit((s + 9) % 10);
+/// });
+/// let (table, _) = TwoBitSearch::new(&ring, 10).sources([0]).run();
+/// assert_eq!(table.code(4), Some(1)); // distance 4
+/// // Saved as words, and read back.
+/// let copy = TwoBitTable::from_words(table.words().collect(), table.len());
+/// assert_eq!(copy.code(4), Some(1));
+/// ```
 pub struct TwoBitTable {
     pub(super) words: Words,
     pub(super) len: u64,
@@ -38,6 +52,15 @@ impl std::ops::Deref for Words {
 }
 
 /// The allocator refused the memory of a two-bit table (or of the bitmaps of its search).
+///
+/// ```
+/// use statespace::TwoBitTable;
+///
+/// // Two bits for each of 2^62 states: more than any machine has.
+/// let error = TwoBitTable::try_new(1 << 62).unwrap_err();
+/// assert_eq!(error.bytes, 1 << 60);
+/// assert!(error.to_string().starts_with("the system refused"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableAllocError {
     /// The bytes asked for.
@@ -82,6 +105,14 @@ impl TwoBitTable {
     ///
     /// # Panics
     /// When the table cannot be allocated ([`TwoBitTable::try_new`] says so instead).
+    ///
+    /// ```
+    /// use statespace::TwoBitTable;
+    ///
+    /// let table = TwoBitTable::new(100);
+    /// assert_eq!(table.len(), 100);
+    /// assert_eq!(table.code(99), None); // nothing reached
+    /// ```
     pub fn new(len: u64) -> Self {
         Self::try_new(len).unwrap_or_else(|error| panic!("{error}"))
     }
@@ -90,6 +121,15 @@ impl TwoBitTable {
     ///
     /// # Errors
     /// [`TableAllocError`] when the allocator refuses it.
+    ///
+    /// ```
+    /// use statespace::TwoBitTable;
+    ///
+    /// let table = TwoBitTable::try_new(100)?;
+    /// assert_eq!(table.code(0), None);
+    /// assert!(TwoBitTable::try_new(1 << 62).is_err()); // 2^60 bytes
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     pub fn try_new(len: u64) -> Result<Self, TableAllocError> {
         Ok(Self::from_words(
             try_filled(len.div_ceil(32), || u64::MAX)?,
@@ -98,11 +138,26 @@ impl TwoBitTable {
     }
 
     /// The number of states.
+    ///
+    /// ```
+    /// use statespace::TwoBitTable;
+    ///
+    /// let table = TwoBitTable::new(33);
+    /// assert_eq!(table.len(), 33);
+    /// assert_eq!(table.words().len(), 2); // 32 states a word
+    /// ```
     pub fn len(&self) -> u64 {
         self.len
     }
 
     /// Whether the table has no states.
+    ///
+    /// ```
+    /// use statespace::TwoBitTable;
+    ///
+    /// assert!(TwoBitTable::new(0).is_empty());
+    /// assert!(!TwoBitTable::new(1).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -111,6 +166,15 @@ impl TwoBitTable {
     ///
     /// # Panics
     /// When `state` is not below [`TwoBitTable::len`].
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| if s < 9 { visit(s + 1) });
+    /// let (table, _) = TwoBitSearch::new(&line, 20).sources([0]).run();
+    /// assert_eq!(table.code(7), Some(1)); // distance 7
+    /// assert_eq!(table.code(15), None); // not reached
+    /// ```
     #[inline]
     pub fn code(&self, state: u64) -> Option<u8> {
         assert!(
@@ -127,6 +191,28 @@ impl TwoBitTable {
     ///
     /// # Panics
     /// When the store does not hold `len.div_ceil(32)` words.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicU64;
+    /// use statespace::TwoBitTable;
+    /// use statespace::backend::{LevelStart, TableStore};
+    ///
+    /// /// Words in memory, as a store would keep them elsewhere.
+    /// struct Words(Vec<AtomicU64>);
+    ///
+    /// impl TableStore for Words {
+    ///     fn words(&self) -> &[AtomicU64] {
+    ///         &self.0
+    ///     }
+    ///     fn before_write(&self, _: usize) {}
+    ///     fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    ///
+    /// // State 0 has code 0, the others none.
+    /// let store = Words(vec![AtomicU64::new(!0b11), AtomicU64::new(!0)]);
+    /// let table = TwoBitTable::in_store(Box::new(store), 40);
+    /// assert_eq!((table.code(0), table.code(39)), (Some(0), None));
+    /// ```
     pub fn in_store(store: Box<dyn TableStore>, len: u64) -> Self {
         assert_eq!(
             store.words().len() as u64,
@@ -140,11 +226,30 @@ impl TwoBitTable {
     }
 
     /// Whether a [`TableStore`] keeps the codes (a search on disk), not this table's memory.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, TwoBitTable, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| if s < 9 { visit(s + 1) });
+    /// let (table, _) = TwoBitSearch::new(&line, 10).sources([0]).run();
+    /// assert!(!table.is_in_store()); // in this table's memory
+    /// assert!(!TwoBitTable::new(10).is_in_store());
+    /// ```
     pub fn is_in_store(&self) -> bool {
         matches!(self.words, Words::Store(_))
     }
 
     /// The raw words, 32 states each, state `32w + i` in bits `2i..2i+2` of word `w` (for saving).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| if s < 2 { visit(s + 1) });
+    /// let (table, _) = TwoBitSearch::new(&line, 40).sources([0]).run();
+    /// let words: Vec<u64> = table.words().collect();
+    /// // States 0, 1 and 2 have codes 0, 1 and 2; the others 3, not reached.
+    /// assert_eq!(words, [!0 << 6 | 0b10_01_00, !0]);
+    /// ```
     pub fn words(&self) -> impl ExactSizeIterator<Item = u64> + '_ {
         self.words.iter().map(|w| w.load(Ordering::Relaxed))
     }
@@ -153,6 +258,16 @@ impl TwoBitTable {
     ///
     /// # Panics
     /// When `words` does not hold exactly `len.div_ceil(32)` words.
+    ///
+    /// ```
+    /// use statespace::TwoBitTable;
+    ///
+    /// // State 1 has code 0, the others none.
+    /// let table = TwoBitTable::from_words(vec![!0b11_00, !0], 40);
+    /// assert_eq!((table.code(0), table.code(1)), (None, Some(0)));
+    /// // 40 states take two words, not one.
+    /// assert!(std::panic::catch_unwind(|| TwoBitTable::from_words(vec![!0], 40)).is_err());
+    /// ```
     pub fn from_words(words: Vec<u64>, len: u64) -> Self {
         assert_eq!(
             words.len() as u64,
@@ -192,14 +307,55 @@ pub fn reach_in_word(codes: u64, mask: u64, code: u64) -> (u64, u64) {
 /// gives each state its own weight, for example the number of configurations a canonical state
 /// stands for in a quotient by symmetries. A space whose weights are mostly the same can say
 /// so for a whole word of states at once ([`Weight::of_fields`]), which the search asks for.
+///
+/// ```
+/// use statespace::{TwoBitSearch, Weight, from_fn};
+///
+/// /// Even states count twice; a word of states weighed with two counts of bits.
+/// struct EvenTwice;
+///
+/// impl Weight for EvenTwice {
+///     fn of(&self, state: u64) -> u64 {
+///         2 - state % 2
+///     }
+///     fn of_fields(&self, _first: u64, fields: u64) -> u64 {
+///         // `first` is even: state `first + i` is even when `i` is (bits 0, 4, 8, ...).
+///         u64::from(fields.count_ones() + (fields & 0x1111_1111_1111_1111).count_ones())
+///     }
+/// }
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let (_, levels) = TwoBitSearch::new(&ring, 100).sources([0]).weight(EvenTwice).run();
+/// assert_eq!(levels.sizes()[..3], [2, 2, 4]); // {0}, {1, 99}, {2, 98}
+/// assert_eq!(levels.reached(), 150);
+/// ```
 pub trait Weight: Sync {
     /// The weight of `state`.
+    ///
+    /// ```
+    /// use statespace::Weight;
+    ///
+    /// assert_eq!(5u64.of(12), 5);
+    /// assert_eq!((|s: u64| s / 10).of(42), 4);
+    /// ```
     fn of(&self, state: u64) -> u64;
 
     /// The total weight of the states `first + i` with bit `2i` set in `fields` (`first` a
     /// multiple of 32; the odd bits of `fields` clear): a word of states laid out as the
     /// table lays out their codes, the low bit of each state's field. The default adds
     /// [`Weight::of`] state by state.
+    ///
+    /// ```
+    /// use statespace::Weight;
+    ///
+    /// // States 32, 33 and 35: bits 0, 2 and 6 from 32.
+    /// let fields = 0b100_0101;
+    /// assert_eq!(1u64.of_fields(32, fields), 3);
+    /// assert_eq!((|s: u64| s).of_fields(32, fields), 32 + 33 + 35);
+    /// ```
     #[inline]
     fn of_fields(&self, first: u64, fields: u64) -> u64 {
         let mut fields = fields;
@@ -214,6 +370,15 @@ pub trait Weight: Sync {
     /// The total weight of the states of `fields`, an aligned block of 64 from `first` laid
     /// out as two words of [`Weight::of_fields`] (`fields as u64` from `first`, `fields >> 64`
     /// from `first + 32`). The default asks for each word.
+    ///
+    /// ```
+    /// use statespace::Weight;
+    ///
+    /// // State 0 in the low word, state 33 in the high one.
+    /// let fields = 1u128 | 1 << (64 + 2);
+    /// assert_eq!(1u64.of_block(0, fields), 2);
+    /// assert_eq!((|s: u64| s).of_block(0, fields), 33);
+    /// ```
     #[inline]
     fn of_block(&self, first: u64, fields: u128) -> u64 {
         self.of_fields(first, fields as u64) + self.of_fields(first + 32, (fields >> 64) as u64)
