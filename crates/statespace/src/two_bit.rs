@@ -134,6 +134,19 @@ pub struct TwoBitSearch<'s, S, W = u64, P = fn(u32, u64)> {
 impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
     /// A search of `space` over the states `0..len`, from no source yet, on one thread, each
     /// state weighing 1, with no progress.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let search = TwoBitSearch::new(&ring, 10);
+    /// assert_eq!(search.len(), 10);
+    /// let (_, levels) = search.run(); // no source yet: nothing is reached
+    /// assert_eq!(levels.reached(), 0);
+    /// ```
     pub fn new(space: &'s S, len: u64) -> Self {
         Self::of(SpaceRef::Borrowed(space), len)
     }
@@ -171,6 +184,19 @@ impl<'s, S: Space + Sync> TwoBitSearch<'s, S> {
 
 impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, P> {
     /// Adds sources: states at distance 0.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// });
+    /// let (table, levels) = TwoBitSearch::new(&ring, 100).sources([0, 50]).run();
+    /// assert_eq!(levels.sizes()[0], 2);
+    /// assert_eq!(levels.max_distance(), 25); // states 25 and 75
+    /// assert_eq!(table.code(30), Some(20 % 3)); // 20 moves from 50
+    /// ```
     pub fn sources(mut self, sources: impl IntoIterator<Item = u64>) -> Self {
         self.seeds.extend(sources.into_iter().map(|s| (s, 0)));
         self
@@ -203,6 +229,18 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     }
 
     /// The threads that share each level (at least one; the calling thread is one of them).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// // The hypercube of 2^16 states, a move flipping one bit.
+    /// let cube = from_fn(|s, visit| (0..16).for_each(|j| visit(s ^ 1 << j)));
+    /// let (one, levels) = TwoBitSearch::new(&cube, 1 << 16).sources([0]).run();
+    /// let (two, shared) = TwoBitSearch::new(&cube, 1 << 16).sources([0]).threads(2).run();
+    /// assert_eq!(shared, levels); // the same levels and codes, however many threads
+    /// assert!(two.words().eq(one.words()));
+    /// assert_eq!(TwoBitSearch::new(&cube, 1 << 16).threads(0).thread_count(), 1);
+    /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -243,6 +281,21 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
 
     /// Calls `progress(level, size)` after each level is found (on the calling thread; the
     /// caller decides whether and how to show it).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let mut shown = Vec::new();
+    /// TwoBitSearch::new(&ring, 10)
+    ///     .sources([0])
+    ///     .progress(|level, size| shown.push((level, size)))
+    ///     .run();
+    /// assert_eq!(shown, [(0, 1), (1, 2), (2, 2), (3, 2), (4, 2), (5, 1)]);
+    /// ```
     pub fn progress<Q: FnMut(u32, u64)>(self, progress: Q) -> TwoBitSearch<'s, S, W, Q> {
         TwoBitSearch {
             space: self.space,
@@ -264,6 +317,17 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// state by state ([`Space::expands_blocks`] is `false`); without it, a block's older
     /// states with the level's code (distance mod 3) are expanded again, which changes nothing
     /// but the time.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// // The hypercube of 2^16 states, a move flipping one bit.
+    /// let cube = from_fn(|s, visit| (0..16).for_each(|j| visit(s ^ 1 << j)));
+    /// let search = |exact| TwoBitSearch::new(&cube, 1 << 16).sources([0]).exact_frontier(exact);
+    /// let ((once, levels), (again, same)) = (search(true).run(), search(false).run());
+    /// assert_eq!(levels, same); // only the time differs
+    /// assert!(once.words().eq(again.words()));
+    /// ```
     pub fn exact_frontier(mut self, exact: bool) -> Self {
         self.exact_frontier = Some(exact);
         self
@@ -276,6 +340,17 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// gathered beyond) and the next the other, the cheaper kept for the rest of the search.
     /// A search too small to time keeps the first way. Set it when you know: the trial spends
     /// one level the slower way.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// // The hypercube of 2^18 states, a move flipping one bit: flips of bit 17 land far away.
+    /// let cube = from_fn(|s, visit| (0..18).for_each(|j| visit(s ^ 1 << j)));
+    /// let search = |cached| TwoBitSearch::new(&cube, 1 << 18).sources([0]).cached(cached);
+    /// let ((at_once, levels), (gathered, same)) = (search(true).run(), search(false).run());
+    /// assert_eq!(levels, same); // only the time differs
+    /// assert!(at_once.words().eq(gathered.words()));
+    /// ```
     pub fn cached(mut self, cached: bool) -> Self {
         self.cached = Some(cached);
         self
@@ -296,6 +371,22 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// When a successor or a seed is not below `len` (the message names it), when the space
     /// or the weight panics (on any thread: its message is raised again), and when the table
     /// cannot be allocated ([`TwoBitSearch::try_run`] returns that as an error).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let (table, levels) = TwoBitSearch::new(&ring, 10).sources([0]).run();
+    /// assert_eq!(levels.sizes(), [1, 2, 2, 2, 2, 1]);
+    /// assert_eq!(table.code(5), Some(5 % 3));
+    /// // A successor at `len` or beyond is refused.
+    /// let up = from_fn(|s, visit| visit(s + 1));
+    /// let beyond = std::panic::catch_unwind(|| TwoBitSearch::new(&up, 10).sources([0]).run());
+    /// assert!(beyond.is_err());
+    /// ```
     pub fn run(self) -> (TwoBitTable, Levels) {
         self.try_run().unwrap_or_else(|error| panic!("{error}"))
     }
@@ -346,11 +437,32 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     }
 
     /// The number of states the search covers.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// assert_eq!(TwoBitSearch::new(&ring, 10).sources([0]).len(), 10);
+    /// ```
     pub fn len(&self) -> u64 {
         self.len
     }
 
     /// Whether the search covers no state.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// assert!(TwoBitSearch::new(&ring, 0).is_empty());
+    /// assert!(!TwoBitSearch::new(&ring, 10).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -371,6 +483,17 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
 
     /// The words of codes (an aligned run of them) that one thread at most writes at a time
     /// in this search: the unit a [`TableStore`] may save before a write.
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| visit(s + 1));
+    /// let search = TwoBitSearch::new(&line, 1 << 20).threads(2);
+    /// let run = search.exclusive_words();
+    /// // Word `w` is in the aligned run `w / run`; the threads share the table's 2^15 words.
+    /// assert!(run.is_power_of_two());
+    /// assert!(run < 1 << 15);
+    /// ```
     pub fn exclusive_words(&self) -> u64 {
         1 << engine::segment_words_shift(self.len, self.threads)
     }
@@ -395,6 +518,36 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// # Panics
     /// As [`TwoBitSearch::run`]; when the store does not hold `len.div_ceil(32)` words; and
     /// with the store's own payload when the store stops the search.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicU64;
+    /// use statespace::backend::{LevelStart, TableStore};
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// /// Codes in memory, as a store would keep them elsewhere.
+    /// struct Memory(Vec<AtomicU64>);
+    ///
+    /// impl TableStore for Memory {
+    ///     fn words(&self) -> &[AtomicU64] {
+    ///         &self.0
+    ///     }
+    ///     fn before_write(&self, _: usize) {}
+    ///     fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// });
+    /// let store = Memory((0..4).map(|_| AtomicU64::new(!0)).collect()); // 4 words, none reached
+    /// let search = TwoBitSearch::new(&ring, 100).sources([0]);
+    /// let (table, levels) = search.run_in(Box::new(store), None)?;
+    /// assert!(table.is_in_store());
+    /// let (in_memory, same) = TwoBitSearch::new(&ring, 100).sources([0]).run();
+    /// assert_eq!(levels, same);
+    /// assert!(table.words().eq(in_memory.words()));
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     pub fn run_in(
         mut self,
         store: Box<dyn TableStore>,
@@ -434,6 +587,18 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
 
 impl<'s, S, W, P> TwoBitSearch<'s, S, W, P> {
     /// The search taken apart, for a crate that runs it elsewhere ([`TwoBitParts`]).
+    ///
+    /// ```
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let parts = TwoBitSearch::new(&ring, 10).sources([3]).threads(2).into_parts();
+    /// assert_eq!((parts.len, parts.threads, parts.cached), (10, 2, None));
+    /// assert_eq!(parts.seeds, [(3, 0)]);
+    /// ```
     pub fn into_parts(self) -> TwoBitParts<'s, S, W, P> {
         TwoBitParts {
             space: self.space,
@@ -534,7 +699,7 @@ pub fn descend_mod3_to_seed<S: Space>(
 /// nearer.
 ///
 /// **Requires** reversible moves, and checks every step; a table filled by [`TwoBitSearch`]
-/// from `sources`. Costs O(distance × branching²). See [`TwoBitSearch`] for an example.
+/// from `sources`. Costs O(distance × branching²). [`TwoBitSearch`] has a longer example.
 ///
 /// # Returns
 /// `Ok(Some(path))`: the states from `from` to a source, both included (its length minus one is
@@ -544,6 +709,23 @@ pub fn descend_mod3_to_seed<S: Space>(
 /// # Errors
 /// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a reached state has
 /// no nearer neighbour that leads back: the moves are not reversible.
+///
+/// ```
+/// use statespace::{SearchError, TwoBitSearch, descend_mod3, from_fn};
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 10);
+///     visit((s + 9) % 10);
+/// });
+/// let (table, _) = TwoBitSearch::new(&ring, 10).sources([0]).run();
+/// assert_eq!(descend_mod3(&ring, &table, &[0], 3)?, Some(vec![3, 2, 1, 0]));
+/// // Moves one way only: no neighbour of 3 is nearer 0.
+/// let up = from_fn(|s, visit| if s < 9 { visit(s + 1) });
+/// let (table, _) = TwoBitSearch::new(&up, 10).sources([0]).run();
+/// let error = descend_mod3(&up, &table, &[0], 3).unwrap_err();
+/// assert_eq!(error, SearchError::NoNearerNeighbour { state: 3 });
+/// # Ok::<(), SearchError>(())
+/// ```
 pub fn descend_mod3<S: Space>(
     space: &S,
     table: &TwoBitTable,
