@@ -10,6 +10,16 @@ use std::fmt;
 ///
 /// [`Space`]: crate::Space
 /// [`Search`]: crate::Search
+///
+/// ```
+/// use statespace::{SearchError, SparseArena, bidirectional_bfs, from_fn};
+///
+/// // Moves that go up only: the search walks moves back, and refuses the first it sees.
+/// let up = from_fn(|s, visit| visit(s + 1));
+/// let error = bidirectional_bfs(&up, &mut SparseArena::new(), 0, &[3]).unwrap_err();
+/// assert_eq!(error, SearchError::Irreversible { from: 0, to: 1 });
+/// assert!(error.to_string().contains("cannot be undone"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchError<S = u64> {
     /// `to` is a successor of `from`, but `from` is not a successor of `to`: the move cannot be
@@ -40,6 +50,15 @@ pub enum SearchError<S = u64> {
 impl<S> SearchError<S> {
     /// The same error with its states turned into another kind (packed states into a puzzle's
     /// own, say).
+    ///
+    /// ```
+    /// use statespace::SearchError;
+    ///
+    /// // Packed states `row << 8 | col` told as (row, col).
+    /// let packed = SearchError::Irreversible { from: 0x0102, to: 0x0201 };
+    /// let unpacked = packed.map(|s: u64| (s >> 8, s & 0xFF));
+    /// assert_eq!(unpacked, SearchError::Irreversible { from: (1, 2), to: (2, 1) });
+    /// ```
     pub fn map<T>(self, mut f: impl FnMut(S) -> T) -> SearchError<T> {
         match self {
             Self::Irreversible { from, to } => SearchError::Irreversible {

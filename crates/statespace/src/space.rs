@@ -6,6 +6,30 @@ use crate::members::Members;
 ///
 /// Implementations must yield successors in a fixed order: the searches are deterministic
 /// only because of it. A successor may be yielded more than once; searches ignore repeats.
+///
+/// ```
+/// use statespace::{Space, SparseArena, bfs};
+///
+/// /// A knight on a chessboard, a square `row * 8 + col`.
+/// struct Knight;
+///
+/// impl Space for Knight {
+///     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, mut visit: F) {
+///         let (row, col) = ((state / 8) as i64, (state % 8) as i64);
+///         let jumps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+///         for (dr, dc) in jumps {
+///             let (r, c) = (row + dr, col + dc);
+///             if (0..8).contains(&r) && (0..8).contains(&c) {
+///                 visit((r * 8 + c) as u64);
+///             }
+///         }
+///     }
+/// }
+///
+/// let mut arena = SparseArena::new();
+/// let path = bfs(&Knight, &mut arena, 0, |s| s == 63, None).unwrap();
+/// assert_eq!(path.len() - 1, 6); // corner to corner
+/// ```
 pub trait Space {
     /// Whether [`Space::expand_block`] is the space's own, answering a set of states at about
     /// the cost of one (`false` for the default, which expands state by state).
@@ -18,6 +42,13 @@ pub trait Space {
     /// `expand_block` is not its own gains nothing from it); when `true`, it keeps none, hands
     /// each block to [`Space::expand_block`], and lets it take the older states too, which
     /// their successors, all reached, leave unchanged.
+    ///
+    /// ```
+    /// use statespace::{Space, from_fn};
+    ///
+    /// // A space of per-state successors only, as most are.
+    /// assert!(!from_fn(|s, visit| visit(s + 1)).expands_blocks());
+    /// ```
     #[inline]
     fn expands_blocks(&self) -> bool {
         false
@@ -67,6 +98,21 @@ pub trait Space {
     }
 
     /// Calls `visit` once for every state reachable from `state` in one move.
+    ///
+    /// ```
+    /// use statespace::{Space, from_fn};
+    ///
+    /// let line = from_fn(|s, visit| {
+    ///     if s > 0 {
+    ///         visit(s - 1);
+    ///     }
+    ///     visit(s + 1);
+    /// });
+    /// let mut next = Vec::new();
+    /// line.for_each_successor(0, |t| next.push(t));
+    /// line.for_each_successor(5, |t| next.push(t));
+    /// assert_eq!(next, [1, 4, 6]);
+    /// ```
     fn for_each_successor<F: FnMut(u64)>(&self, state: u64, visit: F);
 
     /// Whether `found` holds for a successor of `state`, asked of the successors in
@@ -185,6 +231,33 @@ pub trait Space {
 }
 
 /// Where [`Space::expand_block`] reports the successors of a block of states.
+///
+/// ```
+/// use statespace::block::{Members, Successors};
+/// use statespace::{Space, from_fn};
+///
+/// /// Every successor reported, one by one or as sets, in a list.
+/// struct Collect(Vec<u64>);
+///
+/// impl Successors for Collect {
+///     fn one(&mut self, _state: u64, succ: u64) {
+///         self.0.push(succ);
+///     }
+///     fn many(&mut self, first: u64, set: Members) {
+///         self.0.extend(set.iter().map(|i| first + u64::from(i)));
+///     }
+/// }
+///
+/// let ring = from_fn(|s, visit| {
+///     visit((s + 1) % 100);
+///     visit((s + 99) % 100);
+/// });
+/// let mut out = Collect(Vec::new());
+/// ring.expand_block(64, Members::from_bits(0b101), &mut out); // states 64 and 66
+/// assert_eq!(out.0, [65, 63, 67, 65]); // state by state, by default
+/// out.many(0, Members::from_bits(0b11));
+/// assert_eq!(out.0[4..], [0, 1]);
+/// ```
 pub trait Successors {
     /// `succ` is a successor of `state`.
     fn one(&mut self, state: u64, succ: u64);
@@ -213,6 +286,16 @@ pub struct FnSpace<F>(pub F);
 
 /// A [`FnSpace`] from `successors(state, visit)`, with the closure's argument types inferred
 /// (`FnSpace(|s, visit| ...)` alone would need them written out).
+///
+/// ```
+/// use statespace::{Space, from_fn};
+///
+/// // The closure's types are inferred: a state, and where to send each successor.
+/// let double = from_fn(|s, visit| visit(2 * s));
+/// let mut next = Vec::new();
+/// double.for_each_successor(21, |t| next.push(t));
+/// assert_eq!(next, [42]);
+/// ```
 pub fn from_fn<F: Fn(u64, &mut dyn FnMut(u64))>(successors: F) -> FnSpace<F> {
     FnSpace(successors)
 }
