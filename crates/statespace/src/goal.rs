@@ -11,6 +11,16 @@
 /// ```
 pub trait Goals {
     /// Whether `state` is a goal.
+    ///
+    /// ```
+    /// use statespace::Goals;
+    ///
+    /// fn first_goal(goals: &impl Goals, states: impl IntoIterator<Item = u64>) -> Option<u64> {
+    ///     states.into_iter().find(|&s| goals.is_goal(s))
+    /// }
+    /// assert_eq!(first_goal(&[7u64, 9], 0..20), Some(7));
+    /// assert_eq!(first_goal(&|s: u64| s > 100, 0..20), None);
+    /// ```
     fn is_goal(&self, state: u64) -> bool;
 }
 
@@ -44,8 +54,26 @@ impl<F: Fn(u64) -> bool> Goals for F {
 
 /// The goals of a search over a puzzle's own states ([`Search`](crate::Search)): a list of
 /// states (a slice, an array, a `Vec`) or a predicate (`|s: &State| ...`).
+///
+/// ```
+/// use statespace::GoalStates;
+///
+/// assert!(["solved"].is_goal(&"solved"));
+/// assert!(!vec![String::from("a")].is_goal(&String::from("b")));
+/// assert!((|s: &(i8, i8)| s.0 == s.1).is_goal(&(3, 3)));
+/// ```
 pub trait GoalStates<S> {
     /// Whether `state` is a goal.
+    ///
+    /// ```
+    /// use statespace::GoalStates;
+    ///
+    /// fn first_goal<S>(goals: &impl GoalStates<S>, states: Vec<S>) -> Option<S> {
+    ///     states.into_iter().find(|s| goals.is_goal(s))
+    /// }
+    /// assert_eq!(first_goal(&['z', 'b'], vec!['a', 'b', 'c']), Some('b'));
+    /// assert_eq!(first_goal(&|c: &char| c.is_ascii_digit(), vec!['a', 'b']), None);
+    /// ```
     fn is_goal(&self, state: &S) -> bool;
 }
 

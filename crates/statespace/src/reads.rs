@@ -69,6 +69,14 @@ enum State {
 impl Reads {
     /// The reads of a table of `len` states: `cached` as asked (`Some(true)`: at once,
     /// `Some(false)`: gathered), or by trial (`None`).
+    ///
+    /// ```
+    /// use statespace::block::Reads;
+    ///
+    /// assert!(Reads::new(1 << 30, None).gathers()); // by trial: a large table starts gathered
+    /// assert!(!Reads::new(1 << 20, None).gathers()); // and a small one reading at once
+    /// assert!(!Reads::new(1 << 30, Some(true)).gathers()); // as asked: at once, for good
+    /// ```
     pub fn new(len: u64, cached: Option<bool>) -> Self {
         let state = match cached {
             Some(cached) => State::Decided(!cached),
@@ -81,6 +89,16 @@ impl Reads {
     }
 
     /// Whether the next level gathers far successors.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use statespace::block::Reads;
+    ///
+    /// let mut reads = Reads::new(1 << 30, None);
+    /// assert!(reads.gathers());
+    /// reads.measured(Duration::from_millis(100), 10_000_000, 1); // a large level, gathered
+    /// assert!(!reads.gathers()); // the next one tries reading at once
+    /// ```
     pub fn gathers(&self) -> bool {
         match self.state {
             State::Decided(gathers) | State::Trying { gathers, .. } => gathers,
@@ -90,6 +108,20 @@ impl Reads {
     /// Takes a level's time on `threads` threads and the work it did (successors generated,
     /// or states expanded: any count proportional to the level's reads, the same every
     /// level); whether the way of reading changes for the next level.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use statespace::block::Reads;
+    ///
+    /// let mut reads = Reads::new(1 << 30, None);
+    /// // A level too small to tell anything changes nothing.
+    /// assert!(!reads.measured(Duration::from_micros(10), 100, 1));
+    /// // Two large levels, gathered then at once, the second half as long a successor.
+    /// assert!(reads.measured(Duration::from_millis(100), 10_000_000, 1));
+    /// assert!(!reads.measured(Duration::from_millis(50), 10_000_000, 1));
+    /// assert!(!reads.gathers()); // at once, from now on
+    /// assert!(!reads.measured(Duration::from_millis(900), 10_000_000, 1));
+    /// ```
     pub fn measured(&mut self, time: Duration, work: u64, threads: usize) -> bool {
         let State::Trying { gathers, other } = self.state else {
             return false;
