@@ -51,15 +51,6 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// ```
 pub trait Arena {
     /// The stored code of `state`: `0` when not reached (see the codes above).
-    ///
-    /// ```
-    /// use statespace::{Arena, SparseArena};
-    ///
-    /// let mut arena = SparseArena::new();
-    /// arena.set(7, -3); // state 7, two moves from the goal side
-    /// assert_eq!(Arena::get(&arena, 7), -3);
-    /// assert_eq!(Arena::get(&arena, 8), 0);
-    /// ```
     fn get(&self, state: u64) -> i32;
     /// Stores a non-zero code for `state`.
     ///
@@ -84,15 +75,6 @@ pub trait Arena {
     /// ```
     fn reset(&mut self);
     /// How many states hold a code.
-    ///
-    /// ```
-    /// use statespace::{Arena, SparseArena};
-    ///
-    /// let mut arena = SparseArena::new();
-    /// arena.set(1, 1);
-    /// arena.set(1_000_000, -1);
-    /// assert_eq!(Arena::len(&arena), 2);
-    /// ```
     fn len(&self) -> usize;
     /// Stores `code` for `state` if it holds none, and returns the code it held before (`0`
     /// when it was unreached and now holds `code`): one probe where `get` then `set` take two.
@@ -131,29 +113,10 @@ pub trait Arena {
     }
 
     /// Whether no state holds a code.
-    ///
-    /// ```
-    /// use statespace::{Arena, SparseArena};
-    ///
-    /// let mut arena = SparseArena::new();
-    /// assert!(Arena::is_empty(&arena));
-    /// arena.set(3, 1);
-    /// assert!(!Arena::is_empty(&arena));
-    /// ```
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// The distance recorded for `state` (from whichever side reached it), if any.
-    ///
-    /// ```
-    /// use statespace::{Arena, SparseArena};
-    ///
-    /// let mut arena = SparseArena::new();
-    /// arena.set(3, 5); // distance 4 from the start side
-    /// arena.set(8, -5); // distance 4 from the goal side
-    /// assert_eq!((Arena::distance(&arena, 3), Arena::distance(&arena, 8)), (Some(4), Some(4)));
-    /// assert_eq!(Arena::distance(&arena, 9), None);
-    /// ```
     fn distance(&self, state: u64) -> Option<u32> {
         match self.get(state) {
             0 => None,
