@@ -7,6 +7,35 @@ use crate::goal::Goals;
 use crate::space::Space;
 
 /// What a search may assume of the moves when it reads its path back.
+///
+/// ```
+/// use statespace::{Estimate, Moves, SparseArena, astar_by, from_fn};
+///
+/// /// No estimate at all: A* as a breadth-first search.
+/// struct Zero;
+///
+/// impl Estimate for Zero {
+///     type Note = ();
+///     fn start(&mut self, _: u64) -> (u32, ()) {
+///         (0, ())
+///     }
+///     fn child(&mut self, _: &(), _: u64) -> (u32, ()) {
+///         (0, ())
+///     }
+/// }
+///
+/// // Up by one or two: no move can be undone.
+/// let up = from_fn(|s, visit| {
+///     visit(s + 1);
+///     visit(s + 2);
+/// });
+/// let mut arena = SparseArena::new();
+/// let found = astar_by(&up, &mut arena, 0, &[5], 1000, &mut Zero, Moves::Any)?;
+/// assert_eq!(found.path.unwrap().len() - 1, 3); // links followed back
+/// // Read back from the distances, the path is refused rather than made up.
+/// assert!(astar_by(&up, &mut arena, 0, &[5], 1000, &mut Zero, Moves::Reversible).is_err());
+/// # Ok::<(), statespace::SearchError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moves {
     /// Nothing: moves may be one-way. The search keeps a link to its parent with every queue
@@ -19,6 +48,22 @@ pub enum Moves {
 }
 
 /// What an A* search found, with its effort.
+///
+/// ```
+/// use statespace::{SparseArena, astar, from_fn};
+///
+/// let line = from_fn(|s, visit| if s < 20 { visit(s + 1) });
+/// let to_10 = |s: u64| 10u64.saturating_sub(s) as u32;
+/// let mut arena = SparseArena::new();
+/// let found = astar(&line, &mut arena, 0, &[10], 100, to_10);
+/// assert_eq!((found.path.unwrap().len(), found.expanded, found.gave_up), (11, 10, false));
+/// // A budget of 5 states: the search gives up, and proves nothing.
+/// let short = astar(&line, &mut arena, 0, &[10], 5, to_10);
+/// assert!(short.path.is_none() && short.gave_up);
+/// // Within the budget and not found: unreachable.
+/// let none = astar(&line, &mut arena, 0, &[30], 100, |_| 0);
+/// assert!(none.path.is_none() && !none.gave_up);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AStarResult {
     /// The states from the start to the goal, both included; `None` when unreachable.
@@ -36,6 +81,32 @@ pub struct AStarResult {
 ///
 /// A note must be a function of the state alone, whatever the path that reached it: a state
 /// reached again more cheaply is estimated again from its new parent.
+///
+/// ```
+/// use statespace::{Estimate, Moves, SparseArena, astar_by, from_fn};
+///
+/// /// The bits still to clear to reach state 0: counted at the start, then updated by each
+/// /// flip, since a successor differs from its parent in one bit.
+/// struct Ones;
+///
+/// impl Estimate for Ones {
+///     type Note = (u64, u32); // the state and its estimate
+///     fn start(&mut self, state: u64) -> (u32, (u64, u32)) {
+///         (state.count_ones(), (state, state.count_ones()))
+///     }
+///     fn child(&mut self, &(parent, h): &(u64, u32), child: u64) -> (u32, (u64, u32)) {
+///         let h = if child > parent { h + 1 } else { h - 1 }; // a bit set, or one cleared
+///         (h, (child, h))
+///     }
+/// }
+///
+/// let cube = from_fn(|s, visit| (0..20).for_each(|j| visit(s ^ 1 << j)));
+/// let mut arena = SparseArena::new();
+/// let found = astar_by(&cube, &mut arena, 0b1011, &[0], 1 << 20, &mut Ones, Moves::Reversible)?;
+/// assert_eq!(found.path.unwrap().len() - 1, 3);
+/// assert_eq!(found.expanded, 3); // straight down: the estimate is exact
+/// # Ok::<(), statespace::SearchError>(())
+/// ```
 pub trait Estimate {
     /// What a state passes on to its successors.
     type Note: Copy;
