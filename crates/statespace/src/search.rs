@@ -6,6 +6,23 @@ use crate::error::is_move;
 use crate::space::Space;
 
 /// Level sizes of a full-space breadth-first search.
+///
+/// ```
+/// use statespace::{DenseArena, from_fn, full_bfs};
+///
+/// // A path 0 - 1 - ... - 9, searched from 4.
+/// let line = from_fn(|s, visit| {
+///     if s > 0 {
+///         visit(s - 1);
+///     }
+///     if s < 9 {
+///         visit(s + 1);
+///     }
+/// });
+/// let levels = full_bfs(&line, &mut DenseArena::new(10), &[4]);
+/// assert_eq!(levels.sizes(), [1, 2, 2, 2, 2, 1]);
+/// assert_eq!((levels.max_distance(), levels.reached()), (5, 10));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Levels {
     sizes: Vec<u64>,
@@ -14,21 +31,53 @@ pub struct Levels {
 impl Levels {
     /// Level sizes from a search done elsewhere (for example spread over processes):
     /// `sizes[d]` states at distance `d`, with no trailing empty level.
+    ///
+    /// ```
+    /// use statespace::Levels;
+    ///
+    /// let levels = Levels::from_sizes(vec![1, 3, 2]);
+    /// assert_eq!(levels.max_distance(), 2);
+    /// assert_eq!(levels.reached(), 6);
+    /// ```
     pub fn from_sizes(sizes: Vec<u64>) -> Self {
         Self { sizes }
     }
 
     /// `sizes()[d]` is the number of states at distance exactly `d` from the sources.
+    ///
+    /// ```
+    /// use statespace::{DenseArena, from_fn, full_bfs};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let levels = full_bfs(&ring, &mut DenseArena::new(10), &[0, 1]);
+    /// assert_eq!(levels.sizes(), [2, 2, 2, 2, 2]); // {0, 1}, {2, 9}, {3, 8}, {4, 7}, {5, 6}
+    /// ```
     pub fn sizes(&self) -> &[u64] {
         &self.sizes
     }
 
     /// The largest distance of any reached state (the eccentricity of the sources).
+    ///
+    /// ```
+    /// use statespace::Levels;
+    ///
+    /// assert_eq!(Levels::from_sizes(vec![1, 4, 9]).max_distance(), 2);
+    /// assert_eq!(Levels::from_sizes(vec![1]).max_distance(), 0); // the sources alone
+    /// ```
     pub fn max_distance(&self) -> u32 {
         self.sizes.len().saturating_sub(1) as u32
     }
 
     /// The number of states reached.
+    ///
+    /// ```
+    /// use statespace::Levels;
+    ///
+    /// assert_eq!(Levels::from_sizes(vec![1, 4, 9]).reached(), 14);
+    /// ```
     pub fn reached(&self) -> u64 {
         self.sizes.iter().sum()
     }
