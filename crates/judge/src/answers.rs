@@ -47,7 +47,9 @@ impl<M: JudgeMove> Answer for Option<Vec<M>> {
 }
 
 /// The answers to a judge input, one [`Answer`] per case: `Vec<M>` when every case has a
-/// solution, `Option<Vec<M>>` when a case may have none (written `-1`).
+/// solution, `Option<Vec<M>>` when a case may have none (written `-1`), and whether the output
+/// lists the moves. Its `Display` is the judge output: the counts alone, or each count followed
+/// by its moves (`--moves`).
 ///
 /// ```
 /// use std::fmt;
@@ -61,49 +63,41 @@ impl<M: JudgeMove> Answer for Option<Vec<M>> {
 /// }
 /// impl JudgeMove for Step {}
 ///
-/// let answers = Answers { moves: vec![Some(vec![Step(1), Step(2)]), None] };
-/// assert_eq!(answers.to_string(), "2\n-1");
-/// assert_eq!(answers.with_moves().to_string(), "2\nstep 1\nstep 2\n-1");
+/// let counts = Answers::new(vec![Some(vec![Step(1), Step(2)]), None], false);
+/// assert_eq!(counts.to_string(), "2\n-1");
+/// let with_moves = Answers::new(counts.moves, true);
+/// assert_eq!(with_moves.to_string(), "2\nstep 1\nstep 2\n-1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answers<A> {
     /// One entry per case, in the input's order.
     pub moves: Vec<A>,
+    /// Whether `Display` writes each case's moves after its count (the `--moves` output), laid
+    /// out as [`JudgeMove::LAYOUT`] says; the counts alone when `false`.
+    pub with_moves: bool,
 }
 
-impl<A: Answer> Answers<A> {
-    /// The `--moves` output: each count followed by its moves, laid out as
-    /// [`JudgeMove::LAYOUT`] says (no newline after the last line).
-    pub fn with_moves(&self) -> impl fmt::Display + '_ {
-        WithMoves(self)
+impl<A> Answers<A> {
+    /// The answers `moves`, in the input's order, written with their moves when `with_moves`.
+    pub fn new(moves: Vec<A>, with_moves: bool) -> Self {
+        Self { moves, with_moves }
     }
 }
 
 impl<A: Answer> fmt::Display for Answers<A> {
-    /// The judge output: one count (or `-1`) a line (no newline after the last).
+    /// The judge output: per case its count (or `-1`) on a line, followed with
+    /// [`with_moves`](Answers::with_moves) by its moves; no newline after the last line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = LineWriter::new(f);
-        self.moves
-            .iter()
-            .try_for_each(|answer| match answer.moves() {
-                Some(moves) => out.line(format_args!("{}", moves.len())),
-                None => out.line(format_args!("-1")),
-            })
-    }
-}
-
-/// [`Answers::with_moves`].
-struct WithMoves<'a, A>(&'a Answers<A>);
-
-impl<A: Answer> fmt::Display for WithMoves<'_, A> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = LineWriter::new(f);
-        for answer in &self.0.moves {
+        for answer in &self.moves {
             let Some(moves) = answer.moves() else {
                 out.line(format_args!("-1"))?;
                 continue;
             };
             out.line(format_args!("{}", moves.len()))?;
+            if !self.with_moves {
+                continue;
+            }
             match A::Move::LAYOUT {
                 MovesLayout::LinePerMove => moves
                     .iter()

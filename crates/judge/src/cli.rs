@@ -81,6 +81,12 @@ impl<'a> Stdout<'a> {
         Self::with(move |out| write!(out, "{value}"))
     }
 
+    /// The text of `value` and a newline after it: a solution, whose `Display` is the judge
+    /// output without its final newline.
+    pub fn lines(value: impl Display + 'a) -> Self {
+        Self::with(move |out| writeln!(out, "{value}"))
+    }
+
     /// Whatever `write` writes (for output too long to hold in memory).
     pub fn with(write: impl FnOnce(&mut dyn Write) -> io::Result<()> + 'a) -> Self {
         Self {
