@@ -37,7 +37,8 @@ fn main() -> Result<(), coins::GridError> {
     let rows = [["H T T", "H T T", "T H H"], ["H H H", "H T H", "H H H"]];
     let instance = coins::parse(&format!("2\n{}\n", rows.map(|r| r.join("\n")).join("\n")))
         .expect("a valid judge input");
-    let answer = coins::solve(&instance).with_moves().to_string();
+    let Ok(solution) = coins::solve(&instance, coins::Options { moves: true });
+    let answer = solution.to_string();
     println!("{answer}");
     // The judge's answer: per case, the count (then the flips, unless it is -1); the counts
     // equal the brute force's.

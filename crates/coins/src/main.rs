@@ -32,7 +32,10 @@ fn main() -> ExitCode {
     cli::run("coins", EXAMPLES, |arguments: Arguments| {
         let instance = coins::parse(&cli::read_stdin()?)?;
         let shown = arguments.page.shown(instance.boards.len())?;
-        let solution = coins::solve(&instance);
+        let options = coins::Options {
+            moves: arguments.moves,
+        };
+        let solution = coins::solve(&instance, options)?;
         if let Some((path, index)) = shown {
             let grid = &instance.boards[index];
             let cells = grid.rows() * grid.cols();
@@ -53,13 +56,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(&path, &render::coins_page(&scene))?;
         }
-        Ok(Stdout::with(move |out| {
-            if arguments.moves {
-                writeln!(out, "{}", solution.with_moves())
-            } else {
-                writeln!(out, "{solution}")
-            }
-        }))
+        Ok(Stdout::lines(solution))
     })
 }
 

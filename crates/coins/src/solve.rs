@@ -183,7 +183,8 @@ fn reduce(basis: &[Option<(u64, u32)>; 64], mut vector: u64, mut combo: u32) -> 
     (vector, combo)
 }
 
-/// The answers to a judge input: for each case the operations used, or `None` (`-1`).
+/// The answers to a judge input: for each case the operations used, or `None` (`-1`); with
+/// [`Options::moves`], `Display` lists each case's operations after its count.
 pub type Solution = judge::Answers<Option<Vec<Op>>>;
 
 /// Written on one line after a case's count in the `--moves` output.
@@ -191,20 +192,37 @@ impl judge::JudgeMove for Op {
     const LAYOUT: judge::MovesLayout = judge::MovesLayout::OneLine;
 }
 
+/// How [`solve`] answers: what its [`Solution`] prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Each count followed by the operations used, on one line (the binary's `--moves`).
+    pub moves: bool,
+}
+
+/// Why [`solve`] fails: it never does, every case having an answer (`-1` included). An enum
+/// with no variants, so that a caller can match it away (`let Ok(solution) = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {}
+
 /// Solves every case of a judge input from one [`FlipTable`].
 ///
 /// ```
+/// use coins::Options;
+///
 /// let instance = coins::parse("2\nH H H\nH H H\nH H H\nH T H\nH H H\nH H H\n")?;
-/// assert_eq!(coins::solve(&instance).to_string(), "0\n-1");
+/// let Ok(solution) = coins::solve(&instance, Options::default());
+/// assert_eq!(solution.to_string(), "0\n-1");
 /// # Ok::<(), coins::ParseError>(())
 /// ```
-pub fn solve(instance: &Instance) -> Solution {
+///
+/// # Errors
+/// None: [`SolveError`] has no value.
+pub fn solve(instance: &Instance, options: Options) -> Result<Solution, SolveError> {
     let table = FlipTable::new();
-    Solution {
-        moves: instance
-            .boards
-            .iter()
-            .map(|board| table.solve(board))
-            .collect(),
-    }
+    let moves = instance
+        .boards
+        .iter()
+        .map(|board| table.solve(board))
+        .collect();
+    Ok(Solution::new(moves, options.moves))
 }

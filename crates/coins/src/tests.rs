@@ -3,7 +3,7 @@
 use rstest::rstest;
 use statespace::{DenseArena, FnSpace, full_bfs};
 
-use crate::{FlipTable, Grid, Op, Target, fewest_flips, parse, solve};
+use crate::{FlipTable, Grid, Op, Options, Target, fewest_flips, parse, solve};
 
 /// The 3 x 3 masks written out by hand, independent of `Grid::mask`, in the fixed order.
 const MASKS_3X3: [u64; 8] = [
@@ -225,7 +225,8 @@ fn large_grids_equal_brute_force_over_every_subset() {
 fn check(input: &str, expected: &str) {
     // The binary's output: the judge output and its final newline.
     let instance = parse(input).unwrap();
-    assert_eq!(format!("{}\n", solve(&instance)), expected);
+    let solution = solve(&instance, Options::default()).unwrap();
+    assert_eq!(format!("{solution}\n"), expected);
 }
 
 #[rstest]
@@ -262,11 +263,8 @@ fn parse_errors(#[case] name: &str, #[case] input: &str) {
 #[test]
 fn moves_snapshots() {
     let input = "5\nH T T\nH T T\nT H H\nT H H\nH H H\nH H H\nH H H\nH T H\nH H H\nT T T\nT T T\nT T T\nT H T\nH T H\nT H T\n";
-    let solution = solve(&parse(input).unwrap());
-    insta::assert_snapshot!(
-        "moves_judge_sample_and_more",
-        solution.with_moves().to_string()
-    );
+    let solution = solve(&parse(input).unwrap(), Options { moves: true }).unwrap();
+    insta::assert_snapshot!("moves_judge_sample_and_more", solution.to_string());
     let grid = Grid::new(4, 5, 0)
         .unwrap()
         .flip(Op::Row(0))
