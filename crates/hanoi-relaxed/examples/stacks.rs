@@ -49,7 +49,7 @@ fn bfs(line: &str) -> Option<usize> {
 fn main() {
     let input = "12\n123\n1234\n12345\n123456\n1234567\n";
     let instance = hanoi_relaxed::parse(input).expect("valid stacks");
-    let solution = hanoi_relaxed::solve(&instance);
+    let Ok(solution) = hanoi_relaxed::solve(&instance, hanoi_relaxed::Options::default());
     for (line, moves) in input.lines().zip(&solution.moves) {
         let count = moves.as_ref().map(Vec::len);
         println!("{line:>8}: {} moves", count.map_or(-1, |c| c as i64));

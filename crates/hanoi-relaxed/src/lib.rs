@@ -6,7 +6,7 @@ mod solve;
 
 pub use parse::{Instance, ParseError, parse};
 pub use pegs::{GOAL, Move, Peg, Pegs, PegsError, START};
-pub use solve::{Solution, count_states, goal_states, solve, solve_stack};
+pub use solve::{Options, Solution, SolveError, count_states, goal_states, solve, solve_stack};
 /// The arena [`solve_stack`] searches in, re-exported so that calling it needs no other crate.
 pub use statespace::SparseArena;
 

@@ -31,7 +31,10 @@ fn main() -> ExitCode {
     cli::run("hanoi-relaxed", EXAMPLES, |arguments: Arguments| {
         let instance = hanoi_relaxed::parse(&cli::read_stdin()?)?;
         let shown = arguments.page.shown(instance.stacks.len())?;
-        let solution = hanoi_relaxed::solve(&instance);
+        let options = hanoi_relaxed::Options {
+            moves: arguments.moves,
+        };
+        let solution = hanoi_relaxed::solve(&instance, options)?;
         if let Some((path, index)) = shown {
             let start = &instance.stacks[index];
             let moves = solution.moves[index].clone().unwrap_or_default();
@@ -51,13 +54,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(&path, &render::pegs_page(&scene))?;
         }
-        Ok(Stdout::with(move |out| {
-            if arguments.moves {
-                writeln!(out, "{}", solution.with_moves())
-            } else {
-                writeln!(out, "{solution}")
-            }
-        }))
+        Ok(Stdout::lines(solution))
     })
 }
 

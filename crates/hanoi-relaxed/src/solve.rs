@@ -136,23 +136,41 @@ pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
 }
 
 /// The answers to every instance of an input, in order: one optimal move sequence each, `None`
-/// (written `-1`) when peg 2 is unreachable.
+/// (written `-1`) when peg 2 is unreachable; with [`Options::moves`], `Display` lists each
+/// sequence after its count.
 pub type Solution = judge::Answers<Option<Vec<Move>>>;
+
+/// How [`solve`] answers: what its [`Solution`] prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Each count followed by its moves, one `A B` a line (the binary's `--moves`).
+    pub moves: bool,
+}
+
+/// Why [`solve`] fails: it never does, an unreachable peg 2 being an answer (`-1`). An enum
+/// with no variants, so that a caller can match it away (`let Ok(solution) = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {}
 
 /// Solves every instance independently (one arena, reset per instance).
 ///
 /// ```
+/// use hanoi_relaxed::Options;
+///
 /// let instance = hanoi_relaxed::parse("213\n123\n")?;
-/// assert_eq!(hanoi_relaxed::solve(&instance).to_string(), "3\n4");
+/// let Ok(solution) = hanoi_relaxed::solve(&instance, Options::default());
+/// assert_eq!(solution.to_string(), "3\n4");
 /// # Ok::<(), hanoi_relaxed::ParseError>(())
 /// ```
-pub fn solve(instance: &Instance) -> Solution {
+///
+/// # Errors
+/// None: [`SolveError`] has no value.
+pub fn solve(instance: &Instance, options: Options) -> Result<Solution, SolveError> {
     let mut arena = SparseArena::new();
-    Solution {
-        moves: instance
-            .stacks
-            .iter()
-            .map(|start| solve_stack(start, &mut arena))
-            .collect(),
-    }
+    let moves = instance
+        .stacks
+        .iter()
+        .map(|start| solve_stack(start, &mut arena))
+        .collect();
+    Ok(Solution::new(moves, options.moves))
 }
