@@ -29,7 +29,7 @@ pub use judge::{Found, ParseError};
 pub use model::{Config, ConfigError, Disc, Move, Peg};
 pub use parse::{Instance, MAX_CASES, parse};
 pub use pdb::{PdbSearch, PdbSolution};
-pub use plan::{solve, solve_file, solve_file_with};
+pub use plan::{Options, solve};
 pub use progress::{GroupTimings, Progress, Timings};
 pub use rank::{CanonicalIndex, Orbits, RankedSpace};
 pub use solution::Solution;

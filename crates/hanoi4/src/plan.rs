@@ -1,6 +1,8 @@
 //! Solving a file: the plan (perfect towers answered at once, an engine per disc count, every
 //! limit checked before any work), then each disc count by its engine.
 
+use std::fmt;
+
 use crate::engine::Engine;
 use crate::error::SolveError;
 use crate::escalate;
@@ -13,18 +15,56 @@ use crate::solution::{Solution, cases_by_disc_count};
 use crate::solve::Solver;
 use crate::store::TableDir;
 
-/// Solves every case towards peg 4, each disc count with `engine` or its default engine. Without
-/// an engine asked for, perfect towers past the dense table are answered at once: 0 moves on
-/// peg 4, else the Frame-Stewart construction ([`tower_moves`]).
+/// How [`solve`] answers: the engine, the saved tables, who hears how the work advances, and
+/// what the [`Solution`] prints, as the binary's `--engine`, `--tables`, progress line and
+/// `--moves` set them. [`Options::default`]: each disc count's default engine, no saved table,
+/// no one told, the counts alone.
+#[derive(Default)]
+pub struct Options<'a> {
+    /// The engine for every disc count; `None`: chosen per disc count.
+    pub engine: Option<Engine>,
+    /// A folder of saved tables to read (never written: saving is [`TableDir::save`]).
+    pub tables: Option<&'a TableDir>,
+    /// Told which engine each disc count goes to, how a table build advances and how many cases
+    /// are answered ([`Progress`]).
+    pub progress: Option<&'a mut dyn FnMut(Progress)>,
+    /// Each count followed by its moves, one `A B` a line (the `--moves` output).
+    pub moves: bool,
+}
+
+impl fmt::Debug for Options<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("engine", &self.engine)
+            .field("tables", &self.tables)
+            .field("progress", &self.progress.as_ref().map(|_| ".."))
+            .field("moves", &self.moves)
+            .finish()
+    }
+}
+
+/// Solves every case towards peg 4, each disc count with [`Options::engine`] or its default
+/// engine. Without an engine asked for, perfect towers past the dense table are answered at
+/// once: 0 moves on peg 4, else the Frame-Stewart construction ([`tower_moves`]).
 ///
-/// With `tables`, saved two-bit tables are read from that folder (never written: saving is
-/// [`TableDir::save`]): the goal-table engine answers any disc count whose table is there, and A* uses
-/// windows of the widest saved table it can (`n - 4` to `n - 1` discs), with the widest saved
-/// detour table of that range. Tables that are not saved are built in memory when an engine
-/// needs them: past 16 discs without a saved one, the goal table one disc below the case's
-/// count, no wider than 17 discs, but at most two below (16 discs for 17, 17 for 18 and 19, 18
-/// for 20: seconds to build, and minutes with its detour table for 18), and for 19 and 20 discs
-/// without a saved detour table, the detour table of the windows (about as long again).
+/// With [`Options::tables`], saved two-bit tables are read from that folder: the goal-table
+/// engine answers any disc count whose table is there, and A* uses windows of the widest saved
+/// table it can (`n - 4` to `n - 1` discs), with the widest saved detour table of that range.
+/// Tables that are not saved are built in memory when an engine needs them: past 16 discs
+/// without a saved one, the goal table one disc below the case's count, no wider than 17 discs,
+/// but at most two below (16 discs for 17, 17 for 18 and 19, 18 for 20: seconds to build, and
+/// minutes with its detour table for 18), and for 19 and 20 discs without a saved detour table,
+/// the detour table of the windows (about as long again).
+///
+/// ```
+/// use hanoi4::Options;
+///
+/// let instance = hanoi4::parse("2\n3\n3 3 2 1\n0\n0\n0\n1\n0\n0\n0\n1 1\n")?;
+/// assert_eq!(hanoi4::solve(&instance, Options::default())?.to_string(), "5\n0");
+/// let with_moves = Options { moves: true, ..Options::default() };
+/// assert!(hanoi4::solve(&instance, with_moves)?.to_string().starts_with("5\n1 2\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// [`SolveError::TooManyDiscs`] when the engine asked for cannot take a disc count (checked
@@ -32,40 +72,27 @@ use crate::store::TableDir;
 /// [`SolveError::BudgetExhausted`] when A* meets its memory budget with the widest tables that
 /// fit this machine's memory (a case first escalates to wider tables, built in memory: see
 /// [`Progress::Escalating`]).
-pub fn solve_file(
-    starts: &[Config],
-    engine: Option<Engine>,
-    tables: Option<&TableDir>,
-) -> Result<Solution, SolveError> {
-    solve_file_with(starts, engine, tables, &mut |_| {})
+pub fn solve(instance: &Instance, options: Options<'_>) -> Result<Solution, SolveError> {
+    let Options {
+        engine,
+        tables,
+        progress,
+        moves,
+    } = options;
+    let answers = match progress {
+        Some(progress) => answer(instance, engine, tables, progress)?,
+        None => answer(instance, engine, tables, &mut |_| {})?,
+    };
+    Ok(Solution::new(answers, moves))
 }
 
-/// Solves every case of a judge input with the default engine and no saved tables:
-/// [`solve_file`]`(instance, None, None)`, whose options choose the engine and the tables.
-///
-/// ```
-/// let instance = hanoi4::parse("2\n3\n3 3 2 1\n0\n0\n0\n1\n0\n0\n0\n1 1\n")?;
-/// assert_eq!(hanoi4::solve(&instance)?.to_string(), "5\n0");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-/// As [`solve_file`].
-pub fn solve(instance: &Instance) -> Result<Solution, SolveError> {
-    solve_file(instance, None, None)
-}
-
-/// [`solve_file`], telling `progress` which engine each disc count goes to, how a table build
-/// advances and how many cases are answered.
-///
-/// # Errors
-/// As [`solve_file`].
-pub fn solve_file_with(
+/// The moves of every case of `starts` ([`solve`]'s work), telling `progress` as it goes.
+fn answer(
     starts: &[Config],
     engine: Option<Engine>,
     tables: Option<&TableDir>,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Solution, SolveError> {
+) -> Result<Vec<Vec<Move>>, SolveError> {
     let mut moves: Vec<Vec<Move>> = vec![Vec::new(); starts.len()];
     let plan = Plan::new(starts, engine, tables, &mut moves)?;
     let mut dense = plan.dense_solver()?;
@@ -92,7 +119,7 @@ pub fn solve_file_with(
             moves[i] = m;
         }
     }
-    Ok(Solution { moves })
+    Ok(moves)
 }
 
 /// The cases of one disc count by the dense table's solver.
@@ -111,7 +138,7 @@ fn solve_exact(
     Ok(configs.iter().map(|c| table.solve(c)).collect())
 }
 
-/// What [`solve_file_with`] does with a file: the disc counts that need an engine, each with
+/// What [`solve`] does with a file: the disc counts that need an engine, each with
 /// its own.
 struct Plan {
     groups: Vec<Group>,

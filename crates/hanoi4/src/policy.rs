@@ -1,4 +1,4 @@
-//! The numbers behind the choice of engine and the escalation of A* ([`crate::solve_file`]),
+//! The numbers behind the choice of engine and the escalation of A* ([`crate::solve`]),
 //! together in one place, each with the reason for it and the bench that measures it (the
 //! dated figures are in docs/performance.md). Nothing here is imported back by the engines
 //! themselves.

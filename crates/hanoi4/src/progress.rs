@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Engine;
 
-/// What [`crate::solve_file_with`] is doing, for a caller that shows progress (the binary does on a
-/// terminal).
+/// What [`crate::solve`] is doing, for a caller that shows progress (the binary does on a
+/// terminal): told to [`Options::progress`](crate::Options::progress).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
     /// The cases of `n_discs` discs (perfect towers past the dense table left out: they need no
@@ -69,7 +69,9 @@ pub enum Progress {
 /// ```
 /// let starts = hanoi4::parse("2\n3\n1 3\n1 2\n1 1\n0\n2\n0\n0\n0\n2 2 1\n")?;
 /// let mut timings = hanoi4::Timings::default();
-/// hanoi4::solve_file_with(&starts, None, None, &mut |p| timings.update(p))?;
+/// let mut update = |p| timings.update(p);
+/// let options = hanoi4::Options { progress: Some(&mut update), ..Default::default() };
+/// hanoi4::solve(&starts, options)?;
 /// assert_eq!(timings.groups().len(), 2);
 /// assert_eq!(timings.groups()[0].n_discs, 2);
 /// assert!(timings.to_string().starts_with("2 discs, 1 case, engine table: "));

@@ -18,6 +18,6 @@ pub(crate) fn cases_by_disc_count(starts: &[Config]) -> Vec<(usize, Vec<usize>)>
 }
 
 /// The answers to a judge input: one optimal move sequence per case (every configuration
-/// reaches the tower), written as the judge wants by `Display` and
-/// [`with_moves`](judge::Answers::with_moves).
+/// reaches the tower), written as the judge wants by `Display`: the counts, each followed by
+/// its moves with [`Options::moves`](crate::Options::moves).
 pub type Solution = judge::Answers<Vec<Move>>;

@@ -159,7 +159,8 @@ impl Solver {
     /// cases: a bidirectional BFS per case for one or two; for more, one BFS from the goal to
     /// five eighths of the largest distance (a ball shared by all the cases), then per case a BFS
     /// forwards until it meets the ball; for many, one full BFS from the goal. All searches run
-    /// in the quotient by relabelling pegs 1 to 3, and on the one table.
+    /// in the quotient by relabelling pegs 1 to 3, and on the one table. The solution prints the
+    /// counts alone.
     ///
     /// # Panics
     /// When a case has more discs than this solver was made for.
@@ -224,7 +225,7 @@ impl Solver {
                 }
             }
         }
-        Solution { moves }
+        Solution::new(moves, false)
     }
 
     /// Runs one full BFS from the tower of `n_discs` on `peg` and returns a view that gives the

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 
 use rstest::rstest;
 
-use crate::{Config, Move, Peg, Solver, parse};
+use crate::{Config, Engine, Move, Options, Peg, Solution, SolveError, Solver, TableDir, parse};
 
 /// Frame-Stewart numbers for `n = 1..=13`: the fewest moves between two perfect towers on four
 /// pegs (optimal by Bousch, 2014), and the largest distance from any configuration to a perfect
@@ -322,6 +322,20 @@ fn arena_is_reused_across_cases_without_stale_distances() {
     }
 }
 
+/// [`crate::solve`] of the cases `starts` with `engine` and `tables`.
+fn solve_by(
+    starts: &[Config],
+    engine: Option<Engine>,
+    tables: Option<&TableDir>,
+) -> Result<Solution, SolveError> {
+    let options = Options {
+        engine,
+        tables,
+        ..Options::default()
+    };
+    crate::solve(&starts.to_vec(), options)
+}
+
 #[track_caller]
 fn check(input: &str, expected: &str) {
     let starts = parse(input).unwrap();
@@ -348,7 +362,11 @@ fn judge_outputs(#[case] input: &str, #[case] expected: &str) {
 #[case::n5_mixed("1\n5\n1 1\n1 3\n2 5 4\n1 2\n")]
 fn moves_snapshots(#[case] input: &str) {
     let starts = parse(input).unwrap();
-    let solution = Solver::new(starts[0].n_discs()).unwrap().solve_all(&starts);
+    let with_moves = Options {
+        moves: true,
+        ..Options::default()
+    };
+    let solution = crate::solve(&starts, with_moves).unwrap();
     assert_eq!(
         replay(&starts[0], &solution.moves[0])[3].len(),
         starts[0].n_discs()
@@ -362,7 +380,7 @@ fn moves_snapshots(#[case] input: &str) {
             .join("_")
             .replace(' ', ".")
     );
-    insta::assert_snapshot!(name, solution.with_moves().to_string());
+    insta::assert_snapshot!(name, solution.to_string());
 }
 
 #[rstest]
@@ -624,14 +642,13 @@ fn pattern_database_search_equals_the_exact_table() {
 
 #[test]
 fn every_engine_gives_the_same_counts() {
-    use crate::{Engine, solve_file};
     let starts: Vec<Config> = (1..=10usize)
         .map(|n| Config::unpack(0x9E37_79B9_7F4A_7C15 % (1 << (2 * n)), n))
         .collect();
     let answers: Vec<Vec<usize>> = [Engine::Table, Engine::GoalTable, Engine::Pdb]
         .into_iter()
         .map(|engine| {
-            let solution = solve_file(&starts, Some(engine), None).unwrap();
+            let solution = solve_by(&starts, Some(engine), None).unwrap();
             for (start, moves) in starts.iter().zip(&solution.moves) {
                 assert_eq!(replay(start, moves)[3].len(), start.n_discs());
             }
@@ -641,31 +658,30 @@ fn every_engine_gives_the_same_counts() {
     assert_eq!(answers[0], answers[1]);
     assert_eq!(answers[0], answers[2]);
     let fourteen = [Config::tower(14, Peg::FIRST).unwrap()];
-    assert!(solve_file(&fourteen, Some(Engine::Table), None).is_err());
+    assert!(solve_by(&fourteen, Some(Engine::Table), None).is_err());
 }
 
 #[test]
 fn saved_tables_serve_the_goal_table_engine_and_the_windows() {
-    use crate::{Engine, solve_file};
-    let dir = crate::TableDir::create(temporary_dir("tables")).unwrap();
+    let dir = TableDir::create(temporary_dir("tables")).unwrap();
     let starts: Vec<Config> = (9..=12usize)
         .map(|n| Config::unpack(0x2545_F491_4F6C_DD1D % (1 << (2 * n)), n))
         .collect();
     // Solving never writes a table: the folder stays empty.
-    solve_file(&starts[..1], Some(Engine::GoalTable), Some(&dir)).unwrap();
+    solve_by(&starts[..1], Some(Engine::GoalTable), Some(&dir)).unwrap();
     assert!(!dir.contains(9));
     // With the 9-disc table saved, A* measures windows of 9 discs with it.
     let (nine, _) = crate::GoalTable::build(9, 2, |_, _| {}).unwrap();
     dir.save(&nine, false).unwrap();
-    let windows = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
+    let windows = solve_by(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
     // With its detour table saved too, the windows count their detours.
     dir.save_detour(
         &crate::DetourTable::build(&nine, 2, |_, _| {}).unwrap(),
         false,
     )
     .unwrap();
-    let detours = solve_file(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
-    let table = solve_file(&starts, Some(Engine::Table), None).unwrap();
+    let detours = solve_by(&starts, Some(Engine::Pdb), Some(&dir)).unwrap();
+    let table = solve_by(&starts, Some(Engine::Table), None).unwrap();
     std::fs::remove_dir_all(dir.path()).unwrap();
     for (((start, a), b), c) in starts
         .iter()
@@ -830,13 +846,12 @@ fn the_frame_stewart_construction_moves_towers_legally_in_the_published_number_o
 
 #[test]
 fn towers_past_the_dense_table_are_answered_without_a_search() {
-    use crate::solve_file;
     // 20 discs would need minutes of tables if anything were built; towers need none.
     let starts: Vec<Config> = [(20, 0), (17, 3), (14, 2), (19, 1)]
         .iter()
         .map(|&(n, peg)| Config::tower(n, Peg::from_index(peg).unwrap()).unwrap())
         .collect();
-    let solution = solve_file(&starts, None, None).unwrap();
+    let solution = solve_by(&starts, None, None).unwrap();
     let lengths: Vec<usize> = solution.moves.iter().map(Vec::len).collect();
     assert_eq!(lengths, [289, 0, 113, 257]);
     for (start, moves) in starts.iter().zip(&solution.moves) {
@@ -847,7 +862,6 @@ fn towers_past_the_dense_table_are_answered_without_a_search() {
 #[test]
 #[ignore = "slow (a 15-disc goal table, 15 s): CI runs it with --include-ignored"]
 fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
-    use crate::{Engine, solve_file};
     assert_eq!(Engine::default_for(15, 3), Engine::Pdb);
     assert_eq!(
         Engine::default_for(15, Engine::GOAL_TABLE_FROM[0]),
@@ -857,7 +871,7 @@ fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
     let starts: Vec<Config> = (0..3)
         .map(|_| Config::unpack(rng.u64(..1 << 30), 15))
         .collect();
-    let by_default = solve_file(&starts, None, None).unwrap();
+    let by_default = solve_by(&starts, None, None).unwrap();
     let (table, _) = crate::GoalTable::build(15, 2, |_, _| {}).unwrap();
     for (start, moves) in starts.iter().zip(&by_default.moves) {
         assert_eq!(moves.len() as u32, table.distance(start));
@@ -866,17 +880,19 @@ fn a_few_cases_of_15_discs_go_through_a_star_and_agree_with_the_goal_table() {
 }
 
 #[test]
-fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
+fn solve_tells_its_progress_the_engine_the_table_build_and_the_cases() {
     let starts = parse(
         "3\n8\n8 8 7 6 5 4 3 2 1\n0\n0\n0\n8\n0\n8 8 7 6 5 4 3 2 1\n0\n0\n3\n3 3 2 1\n0\n0\n0\n",
     )
     .unwrap();
     let mut events = Vec::new();
-    let solution =
-        crate::solve_file_with(&starts, Some(crate::Engine::GoalTable), None, &mut |p| {
-            events.push(p)
-        })
-        .unwrap();
+    let mut record = |p| events.push(p);
+    let options = Options {
+        engine: Some(Engine::GoalTable),
+        progress: Some(&mut record),
+        ..Options::default()
+    };
+    let solution = crate::solve(&starts, options).unwrap();
     assert_eq!(solution.to_string(), "33\n33\n5");
     // Disc counts in increasing order: first 3 discs (one case), then 8 (two cases).
     assert_eq!(
@@ -884,7 +900,7 @@ fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
         crate::Progress::Engine {
             n_discs: 3,
             cases: 1,
-            engine: crate::Engine::GoalTable
+            engine: Engine::GoalTable
         }
     );
     let eight = events
@@ -896,7 +912,7 @@ fn solve_file_with_tells_the_engine_the_table_build_and_the_cases() {
         crate::Progress::Engine {
             n_discs: 8,
             cases: 2,
-            engine: crate::Engine::GoalTable
+            engine: Engine::GoalTable
         }
     );
     let levels: Vec<u32> = events[eight..]
@@ -972,12 +988,16 @@ fn nearly_solved_cases_past_16_discs_are_answered_without_building_a_table() {
         starts.push(Config::unpack(packed, 17));
     }
     let mut built = Vec::new();
-    let solution = crate::solve_file_with(&starts, None, None, &mut |p| {
+    let mut record = |p| {
         if let crate::Progress::TableLevel { n_discs, .. } = p {
             built.push(n_discs);
         }
-    })
-    .unwrap();
+    };
+    let options = Options {
+        progress: Some(&mut record),
+        ..Options::default()
+    };
+    let solution = crate::solve(&starts, options).unwrap();
     assert!(built.is_empty(), "tables built: {built:?}");
     for ((start, moves), want) in starts.iter().zip(&solution.moves).zip(want) {
         assert_eq!(moves.len() as u32, want, "{start:?}");
@@ -1050,12 +1070,12 @@ fn a_case_with_more_discs_than_the_solver_is_refused_by_name() {
 #[test]
 fn levels_that_do_not_add_up_to_the_space_are_refused() {
     let short = statespace::Levels::from_sizes(vec![1, 3, 4_129_501_224]);
-    let refused = crate::SolveError::check_levels(16, &short).unwrap_err();
+    let refused = SolveError::check_levels(16, &short).unwrap_err();
     assert_eq!(
         refused.to_string(),
         "the 16-disc search's levels add up to 4129501228 configurations, not 4^16 = 4294967296: its table cannot be trusted"
     );
     // Levels adding up to 4^2 = 16 pass.
     let whole = statespace::Levels::from_sizes(vec![1, 3, 3, 9]);
-    assert!(crate::SolveError::check_levels(2, &whole).is_ok());
+    assert!(SolveError::check_levels(2, &whole).is_ok());
 }

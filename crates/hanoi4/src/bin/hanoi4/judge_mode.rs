@@ -1,7 +1,7 @@
 //! `hanoi4 < INPUT`: the judge mode. Reads the cases, solves the file, optionally writes the
 //! page of one case and the timings, and answers on stdout.
 
-use hanoi4::{Solution, TableDir, Timings};
+use hanoi4::{Options, Solution, TableDir, Timings};
 use judge::cli::{self, Failure, Stdout};
 
 use crate::args::Arguments;
@@ -19,10 +19,17 @@ pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
     let shown = arguments.page.shown(starts.len())?;
     let mut status = Status::new(cli::progress_wanted());
     let mut timings = Timings::default();
-    let solved = hanoi4::solve_file_with(&starts, arguments.engine, tables.as_ref(), &mut |p| {
+    let mut report = |p| {
         status.update(p);
         timings.update(p);
-    });
+    };
+    let options = Options {
+        engine: arguments.engine,
+        tables: tables.as_ref(),
+        progress: Some(&mut report),
+        moves: arguments.moves,
+    };
+    let solved = hanoi4::solve(&starts, options);
     status.clear();
     if arguments.stats {
         for group in timings.groups() {
@@ -33,14 +40,7 @@ pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
     if let Some((path, index)) = shown {
         cli::write_file(&path, &page(&starts[index], index, &solution))?;
     }
-    let moves = arguments.moves;
-    Ok(Stdout::with(move |out| {
-        if moves {
-            writeln!(out, "{}", solution.with_moves())
-        } else {
-            writeln!(out, "{solution}")
-        }
-    }))
+    Ok(Stdout::lines(solution))
 }
 
 /// The page that plays case `index` (from `start`) of `solution`.
