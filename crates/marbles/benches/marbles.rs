@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use marbles::{Limit, Solver, parse};
+use marbles::{Limit, Options, Solver, parse};
 #[path = "../../statespace/benches/support/timing.rs"]
 mod timing;
 
@@ -26,6 +26,14 @@ fn boards(folder: &Path) -> Vec<(String, String)> {
     found
 }
 
+/// The judge's options with the tilt limit `max_tilts`.
+fn within(max_tilts: Limit) -> Options {
+    Options {
+        max_tilts,
+        ..Options::default()
+    }
+}
+
 fn main() {
     let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/marbles");
     let mut solver = Solver::new();
@@ -35,7 +43,7 @@ fn main() {
         if board.rows() != 10 || board.cols() != 10 {
             continue;
         }
-        let (time, solution) = median_time(201, || solver.solve(&board, Limit::AtMost(10)));
+        let (time, solution) = median_time(201, || solver.solve(&board, within(Limit::AtMost(10))));
         per_board.push(time);
         let answer = solution.tilts.map_or(-1, |t| t.len() as i64);
         println!(
@@ -52,7 +60,7 @@ fn main() {
     );
     for (name, text) in boards(&testdata.join("large")) {
         let board = parse(&text).unwrap();
-        let (time, solution) = median_time(11, || solver.solve(&board, Limit::None));
+        let (time, solution) = median_time(11, || solver.solve(&board, within(Limit::None)));
         let answer = solution.tilts.map_or(-1, |t| t.len() as i64);
         println!(
             "{}x{} {name:<20} answer {answer:>3}: median {:>8.3} ms, {} states",

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use marbles::{Limit, OutputKind};
+use marbles::{Limit, Options, OutputKind};
 
 const BOARD: [&str; 7] = [
     "#######", "#...RB#", "#.#####", "#.....#", "#####.#", "#O....#", "#######",
@@ -114,23 +114,23 @@ fn replays(path: &str) -> bool {
 fn main() {
     let input = format!("7 7\n{}\n", BOARD.join("\n"));
     let board = marbles::parse(&input).expect("a valid board");
-    for (name, kind, limit, bound) in [
+    for (name, output, max_tilts, bound) in [
         ("13460", OutputKind::Count, Limit::default(), Some(10)),
         ("13459", OutputKind::Possible, Limit::default(), Some(10)),
         ("15644", OutputKind::Path, Limit::default(), Some(10)),
         ("15653", OutputKind::Path, Limit::None, None),
     ] {
-        let solution = marbles::solve(&board, limit);
-        let shown = solution.display(kind).to_string();
+        let Ok(solution) = marbles::solve(&board, Options { max_tilts, output });
+        let shown = solution.to_string();
         println!("BOJ {name}:\n{shown}");
         let fewest = bfs(bound);
         let mut lines = shown.lines();
         let first = lines.next().expect("a first line");
-        match kind {
+        match output {
             OutputKind::Possible => assert_eq!(first, if fewest.is_some() { "1" } else { "0" }),
             _ => assert_eq!(first, fewest.map_or("-1".to_string(), |f| f.to_string())),
         }
-        if kind == OutputKind::Path
+        if output == OutputKind::Path
             && let Some(fewest) = fewest
         {
             let path = lines.next().expect("a path");

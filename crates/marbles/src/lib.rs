@@ -6,7 +6,7 @@ mod solve;
 
 pub use board::{Board, BoardError, Outcome, Step, Tilt};
 pub use parse::{Instance, ParseError, parse};
-pub use solve::{Limit, LimitError, OutputKind, Solution, Solver, solve};
+pub use solve::{Limit, LimitError, Options, OutputKind, Solution, SolveError, Solver, solve};
 
 #[cfg(test)]
 mod tests;

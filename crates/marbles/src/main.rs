@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 
 use judge::cli::{self, Stdout};
-use marbles::{Limit, OutputKind};
+use marbles::{Limit, Options, OutputKind};
 
 /// Marble escape (BOJ 13460, 13459, 15644, 15653).
 ///
@@ -81,18 +81,20 @@ const EXAMPLES: &str =
 fn main() -> ExitCode {
     cli::run("marbles", EXAMPLES, |arguments: Arguments| {
         let board = marbles::parse(&cli::read_stdin()?)?;
-        let kind = match arguments.output {
+        let output = match arguments.output {
             Output::Count => OutputKind::Count,
             Output::Possible => OutputKind::Possible,
             Output::Path => OutputKind::Path,
         };
-        let solution = marbles::solve(&board, arguments.max_tilts);
+        let options = Options {
+            max_tilts: arguments.max_tilts,
+            output,
+        };
+        let solution = marbles::solve(&board, options)?;
         if let Some(path) = &arguments.render {
             cli::write_file(path, &marbles_page(&board, &solution))?;
         }
-        Ok(Stdout::with(move |out| {
-            writeln!(out, "{}", solution.display(kind))
-        }))
+        Ok(Stdout::lines(solution))
     })
 }
 

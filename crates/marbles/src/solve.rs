@@ -5,6 +5,7 @@ use std::fmt;
 use statespace::{DenseArena, Space, SparseArena, bfs};
 
 use crate::board::{Board, Outcome, Tilt};
+use crate::parse::Instance;
 
 /// How many tilts the search may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,26 +54,36 @@ pub enum OutputKind {
     Path,
 }
 
+/// How [`solve`] answers: the tilt limit of the search and the judge output of its
+/// [`Solution`], as the binary's `--max-tilts` and `--output` set them. The default is BOJ
+/// 13460's: at most 10 tilts, the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The most tilts allowed.
+    pub max_tilts: Limit,
+    /// Which judge's output `Display` writes.
+    pub output: OutputKind,
+}
+
+/// Why [`solve`] fails: it never does, a board that red cannot leave being an answer (`-1`).
+/// An enum with no variants, so that a caller can match it away (`let Ok(solution) = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {}
+
 /// The answer for one board: an optimal tilt sequence, or `None` when red cannot escape within
-/// the limit.
+/// the limit, and the judge output that `Display` writes of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The tilts, in order; red escapes on the last and not before.
     pub tilts: Option<Vec<Tilt>>,
+    /// Which judge's output `Display` writes ([`Options::output`]).
+    pub output: OutputKind,
 }
 
-impl Solution {
-    /// The judge output in the given kind (no newline after the last line).
-    pub fn display(&self, kind: OutputKind) -> impl fmt::Display + '_ {
-        JudgeOutput(self, kind)
-    }
-}
-
-struct JudgeOutput<'a>(&'a Solution, OutputKind);
-
-impl fmt::Display for JudgeOutput<'_> {
+impl fmt::Display for Solution {
+    /// The judge output of [`Solution::output`] (no newline after the last line).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.0.tilts, self.1) {
+        match (&self.tilts, self.output) {
             (Some(tilts), OutputKind::Count) => write!(f, "{}", tilts.len()),
             (None, OutputKind::Count | OutputKind::Path) => write!(f, "-1"),
             (Some(_), OutputKind::Possible) => write!(f, "1"),
@@ -137,18 +148,19 @@ impl Solver {
         Self::default()
     }
 
-    /// The fewest tilts for `board` within `limit`, with one optimal sequence.
+    /// The fewest tilts for `board` within [`Options::max_tilts`], with one optimal sequence,
+    /// written as [`Options::output`] says.
     ///
     /// # Complexity
     /// O(states reached × 4), each tilt O(1).
-    pub fn solve(&mut self, board: &Board, limit: Limit) -> Solution {
+    pub fn solve(&mut self, board: &Board, options: Options) -> Solution {
         let cells = board.cells();
         let space = Positions {
             board,
             escaped: (cells * cells) as u64,
         };
         let start = space.pack(board.red(), board.blue());
-        let depth = match limit {
+        let depth = match options.max_tilts {
             Limit::AtMost(k) => Some(k),
             Limit::None => None,
         };
@@ -173,7 +185,10 @@ impl Solver {
                 })
                 .collect()
         });
-        Solution { tilts }
+        Solution {
+            tilts,
+            output: options.output,
+        }
     }
 
     /// How many states the last search reached (for benchmarks and reports).
@@ -189,12 +204,18 @@ impl Solver {
 /// Solves one board with a fresh [`Solver`] (see [`Solver::solve`] for the cost).
 ///
 /// ```
-/// use marbles::{Limit, Tilt};
+/// use marbles::{Limit, Options, OutputKind, Tilt};
 ///
 /// let board = marbles::parse("5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n")?;
-/// assert_eq!(marbles::solve(&board, Limit::None).tilts, Some(vec![Tilt::Right]));
+/// let options = Options { max_tilts: Limit::None, output: OutputKind::Path };
+/// let Ok(solution) = marbles::solve(&board, options);
+/// assert_eq!(solution.tilts, Some(vec![Tilt::Right]));
+/// assert_eq!(solution.to_string(), "1\nR");
 /// # Ok::<(), marbles::ParseError>(())
 /// ```
-pub fn solve(board: &Board, limit: Limit) -> Solution {
-    Solver::new().solve(board, limit)
+///
+/// # Errors
+/// None: [`SolveError`] has no value.
+pub fn solve(board: &Instance, options: Options) -> Result<Solution, SolveError> {
+    Ok(Solver::new().solve(board, options))
 }

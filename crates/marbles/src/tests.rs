@@ -3,7 +3,7 @@
 
 use rstest::rstest;
 
-use crate::{Board, Limit, Outcome, OutputKind, Tilt, parse, solve};
+use crate::{Board, Limit, Options, Outcome, OutputKind, Tilt, parse, solve};
 
 /// The board as a grid of bytes with the marbles drawn in, for the independent simulation.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -180,6 +180,16 @@ fn precomputed_tilt_equals_the_cell_by_cell_roll() {
     );
 }
 
+/// The tilts [`solve`] finds for `board` within `limit`.
+fn fewest(board: &Board, limit: Limit) -> Option<Vec<Tilt>> {
+    let options = Options {
+        max_tilts: limit,
+        ..Options::default()
+    };
+    let Ok(solution) = solve(board, options);
+    solution.tilts
+}
+
 #[test]
 fn bfs_equals_exhaustive_search_to_depth_6() {
     let mut rng = fastrand::Rng::with_seed(15653);
@@ -188,13 +198,13 @@ fn bfs_equals_exhaustive_search_to_depth_6() {
         let text = random_board_text(&mut rng);
         let board = parse(&text).unwrap();
         let grid = Grid::from_text(&text);
-        let fast = solve(&board, Limit::AtMost(6));
+        let fast = fewest(&board, Limit::AtMost(6));
         assert_eq!(
-            fast.tilts.as_ref().map(|t| t.len() as u32),
+            fast.as_ref().map(|t| t.len() as u32),
             grid.exhaustive(6),
             "{text}"
         );
-        if let Some(tilts) = fast.tilts {
+        if let Some(tilts) = fast {
             solved += 1;
             replay(&grid, &tilts);
         }
@@ -261,15 +271,15 @@ fn judge_samples(
         return;
     }
     let (input, expected) = sample(variant, index);
-    let (kind, limit) = match variant {
+    let (output, max_tilts) = match variant {
         "13459" => (OutputKind::Possible, Limit::AtMost(10)),
         "15644" => (OutputKind::Path, Limit::AtMost(10)),
         "15653" => (OutputKind::Count, Limit::None),
         _ => (OutputKind::Count, Limit::AtMost(10)),
     };
     let board = parse(&input).unwrap();
-    let solution = solve(&board, limit);
-    let printed = solution.display(kind).to_string();
+    let Ok(solution) = solve(&board, Options { max_tilts, output });
+    let printed = solution.to_string();
     let first_line = |s: &str| s.lines().next().unwrap_or("").trim().to_string();
     assert_eq!(first_line(&printed), first_line(&expected));
     if let Some(tilts) = &solution.tilts {
@@ -284,13 +294,11 @@ fn judge_samples(
 fn large_serpentine_board_without_limit() {
     let text = serpentine(100);
     let board = parse(&text).unwrap();
-    let tilts = solve(&board, Limit::None)
-        .tilts
-        .expect("the serpentine is solvable");
+    let tilts = fewest(&board, Limit::None).expect("the serpentine is solvable");
     let grid = Grid::from_text(&text);
     assert_eq!(Some(tilts.len()), grid.fewest_tilts(), "{text}");
     replay(&grid, &tilts);
-    assert_eq!(solve(&board, Limit::AtMost(10)).tilts, None);
+    assert_eq!(fewest(&board, Limit::AtMost(10)), None);
 }
 
 /// A square board of side `n`: horizontal corridors on the odd rows, joined at alternate ends,
