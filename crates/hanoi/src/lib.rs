@@ -23,9 +23,12 @@ pub const MAX_LISTED_DISCS: usize = 20;
 /// 1,048,575 lines for 20 discs).
 ///
 /// ```
-/// let solution = hanoi::solve(&hanoi::parse("2\n")?);
+/// use hanoi::Options;
+///
+/// let Ok(solution) = hanoi::solve(&hanoi::parse("2\n")?, Options::default());
 /// assert_eq!(solution.to_string(), "3\n1 2\n1 3\n2 3");
-/// assert_eq!(hanoi::solve(&hanoi::parse("100")?).to_string(), "1267650600228229401496703205375");
+/// let Ok(solution) = hanoi::solve(&hanoi::parse("100")?, Options::default());
+/// assert_eq!(solution.to_string(), "1267650600228229401496703205375");
 /// # Ok::<(), hanoi::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +68,35 @@ impl fmt::Display for Solution {
     }
 }
 
-/// Solves a judge input (nothing to search: the count and the moves have closed forms).
-pub fn solve(instance: &Instance) -> Solution {
-    Solution {
-        instance: *instance,
+/// How [`solve`] answers. The judge output has one form, so there is nothing to choose: the
+/// type has no field and is there for the shape every puzzle crate shares,
+/// `solve(&instance, Options::default())`. It is `#[non_exhaustive]`, so that a field to come
+/// breaks no caller: `Options::default()` is how one is made outside the crate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {}
+
+/// Why [`solve`] fails: it never does. An enum with no variants, so that a caller can match it
+/// away (`let Ok(solution) = ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
     }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Solves a judge input (nothing to search: the count and the moves have closed forms).
+///
+/// # Errors
+/// None: [`SolveError`] has no value.
+pub fn solve(instance: &Instance, _: Options) -> Result<Solution, SolveError> {
+    Ok(Solution {
+        instance: *instance,
+    })
 }
 
 /// Writes the judge output for `instance`: the exact count, then the moves when `n <= 20`.

@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(path, &render::pegs_page(&scene))?;
         }
-        let solution = hanoi::solve(&instance);
+        let solution = hanoi::solve(&instance, hanoi::Options::default())?;
         Ok(Stdout::with(move |mut out| solution.write_to(&mut out)))
     })
 }

@@ -385,7 +385,7 @@ fn judge_data_refusals() {
 #[test]
 fn solution_display_is_the_written_output_without_its_final_newline() {
     for n in [1, 2, 5, 12, 20, 21, 64, 100] {
-        let solution = crate::solve(&Instance { n_discs: n });
+        let Ok(solution) = crate::solve(&Instance { n_discs: n }, crate::Options::default());
         let mut written = Vec::new();
         solution.write_to(&mut written).unwrap();
         let written = String::from_utf8(written).unwrap();
