@@ -25,7 +25,8 @@ pub use space::{FnSpace, Space, from_fn};
 pub use two_bit::{
     TableAllocError, TwoBitSearch, TwoBitTable, Weight, descend_mod3, descend_mod3_to_seed,
 };
-pub use typed::{DensePuzzle, Packed, Puzzle, Search, Stats, TwoBitDistances};
+pub use typed::two_bit::TwoBitDistances;
+pub use typed::{DensePuzzle, Packed, Puzzle, Search, Stats};
 
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 //! paths of states and errors that name states. The packing is the caller's: distinct states
 //! must pack to distinct values, and a [`DenseArena`](crate::DenseArena) needs them below its
 //! capacity. A [`DensePuzzle`] ranks its states densely, for [`Search::full_bfs`] over a dense
-//! arena and [`TwoBitDistances`].
+//! arena and [`TwoBitDistances`](crate::TwoBitDistances) (in `two_bit`, its room).
 
 use crate::arena::Arena;
 use crate::astar::Plain;
@@ -16,9 +16,42 @@ use crate::search::{
     Levels, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_path, full_bfs,
 };
 use crate::space::Space;
-use crate::two_bit::{TableAllocError, TwoBitSearch, TwoBitTable, descend_mod3};
+
+pub(crate) mod two_bit;
 
 /// A puzzle over states of its own type, packed into `u64` for the searches.
+///
+/// ```
+/// use statespace::{Puzzle, Search, SparseArena};
+///
+/// /// A jug of 3 litres and a jug of 5: fill one, empty one, or pour one into the other.
+/// struct Jugs;
+/// impl Puzzle for Jugs {
+///     type State = (u8, u8); // the litres in the jug of 3 and in the jug of 5
+///     fn pack(&self, &(a, b): &(u8, u8)) -> u64 {
+///         u64::from(a * 6 + b)
+///     }
+///     fn unpack(&self, p: u64) -> (u8, u8) {
+///         ((p / 6) as u8, (p % 6) as u8)
+///     }
+///     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+///         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+///         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+///             if next != (a, b) {
+///                 visit(next);
+///             }
+///         }
+///     }
+/// }
+/// assert_eq!(Jugs.unpack(Jugs.pack(&(2, 5))), (2, 5));
+/// let mut next = Vec::new();
+/// Jugs.successors(&(3, 2), |s| next.push(s));
+/// assert_eq!(next, [(3, 5), (0, 2), (3, 0), (0, 5)]);
+/// // Four litres in the jug of 5, by the fewest moves.
+/// let mut search = Search::new(&Jugs, SparseArena::new());
+/// let path = search.bfs(&(0, 0), &|s: &(u8, u8)| s.1 == 4, None).unwrap();
+/// assert_eq!(path, [(0, 0), (0, 5), (3, 2), (0, 2), (2, 0), (2, 5), (3, 4)]);
+/// ```
 pub trait Puzzle {
     /// One state of the puzzle.
     type State;
@@ -35,13 +68,62 @@ pub trait Puzzle {
 
 /// A [`Puzzle`] that ranks its states densely: [`Puzzle::pack`] is a rank below
 /// [`DensePuzzle::states`] and [`Puzzle::unpack`] its inverse (an unrank), for searches that
-/// keep a table entry per state ([`DenseArena`](crate::DenseArena), [`TwoBitDistances`]).
+/// keep a table entry per state ([`DenseArena`](crate::DenseArena),
+/// [`TwoBitDistances`](crate::TwoBitDistances)).
+///
+/// ```
+/// # use statespace::{DenseArena, DensePuzzle, Puzzle, Search};
+/// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+/// # impl Puzzle for Jugs {
+/// #     type State = (u8, u8);
+/// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+/// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+/// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+/// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+/// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+/// #             if next != (a, b) { visit(next) }
+/// #         }
+/// #     }
+/// # }
+/// impl DensePuzzle for Jugs {
+///     fn states(&self) -> u64 {
+///         24 // `pack` is at most 3 * 6 + 5
+///     }
+/// }
+/// // Every rank below 24 unpacks to a state that packs back to it.
+/// assert!((0..Jugs.states()).all(|p| Jugs.pack(&Jugs.unpack(p)) == p));
+/// let mut search = Search::new(&Jugs, DenseArena::new(Jugs.states()));
+/// assert_eq!(search.full_bfs(&[(0, 0)]).reached(), 16); // the states with a jug full or empty
+/// ```
 pub trait DensePuzzle: Puzzle {
     /// The number of ranks: every state packs below it.
     fn states(&self) -> u64;
 }
 
 /// A [`Puzzle`] seen as a [`Space`] over packed states.
+///
+/// ```
+/// # use statespace::{Packed, Puzzle, Space, SparseArena, bfs};
+/// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+/// # impl Puzzle for Jugs {
+/// #     type State = (u8, u8);
+/// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+/// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+/// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+/// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+/// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+/// #             if next != (a, b) { visit(next) }
+/// #         }
+/// #     }
+/// # }
+/// let mut next = Vec::new();
+/// Packed(&Jugs).for_each_successor(Jugs.pack(&(0, 0)), |p| next.push(Jugs.unpack(p)));
+/// assert_eq!(next, [(3, 0), (0, 5)]);
+/// // The searches over packed states take it as they take any space.
+/// let goal = Jugs.pack(&(0, 4));
+/// let path = bfs(&Packed(&Jugs), &mut SparseArena::new(), 0, |p| p == goal, None).unwrap();
+/// assert_eq!((path.len() - 1, path[7]), (7, goal));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Packed<'a, P>(pub &'a P);
 
@@ -54,6 +136,26 @@ impl<P: Puzzle> Space for Packed<'_, P> {
 }
 
 /// What the last A* search of a [`Search`] did.
+///
+/// ```
+/// # use statespace::{Puzzle, Search, SparseArena, Stats};
+/// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+/// # impl Puzzle for Jugs {
+/// #     type State = (u8, u8);
+/// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+/// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+/// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+/// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+/// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+/// #             if next != (a, b) { visit(next) }
+/// #         }
+/// #     }
+/// # }
+/// let mut search = Search::new(&Jugs, SparseArena::new());
+/// // A litre in each jug is unreachable: A* expands all 16 states it reaches, in vain.
+/// assert_eq!(search.astar(&(0, 0), &[(1, 1)], |_| 0), None);
+/// assert_eq!(search.stats(), Stats { expanded: 16, gave_up: false });
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// States expanded (taken from the queue and their successors generated).
@@ -104,6 +206,26 @@ pub struct Search<'p, P, A> {
 
 impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// Searches on `puzzle` with `arena`, reused from one search to the next; A* with no budget.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// assert_eq!(search.bfs(&(0, 0), &[(0, 4)], None).unwrap().len() - 1, 7);
+    /// // The arena is reused: the next search starts afresh on it.
+    /// assert_eq!(search.bfs(&(0, 0), &[(0, 3)], None).unwrap().len() - 1, 2);
+    /// ```
     pub fn new(puzzle: &'p P, arena: A) -> Self {
         Self {
             puzzle,
@@ -115,16 +237,79 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
 
     /// The same searches, with A* giving up once it has reached `max_states` states.
     #[must_use]
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new()).with_max_states(4);
+    /// assert_eq!(search.astar(&(0, 0), &[(0, 4)], |_| 0), None);
+    /// assert!(search.stats().gave_up);
+    /// let mut search = search.with_max_states(100); // more than the 16 states reachable
+    /// assert_eq!(search.astar(&(0, 0), &[(0, 4)], |_| 0).unwrap().len() - 1, 7);
+    /// ```
     pub fn with_max_states(self, max_states: usize) -> Self {
         Self { max_states, ..self }
     }
 
     /// The arena, with the codes the last search left in it.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// search.full_bfs(&[(0, 0)]);
+    /// // The states with a jug full or empty, each with its code.
+    /// assert_eq!(search.arena().len(), 16);
+    /// assert_eq!(search.arena().distance(Jugs.pack(&(0, 4))), Some(7));
+    /// ```
     pub fn arena(&self) -> &A {
         &self.arena
     }
 
     /// What the last [`Search::astar`] did: states expanded, and whether it gave up.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena, Stats};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// assert_eq!(search.stats(), Stats::default()); // no A* yet
+    /// search.astar(&(0, 0), &[(0, 4)], |_| 0).unwrap();
+    /// assert!(!search.stats().gave_up);
+    /// assert!((1..=16).contains(&search.stats().expanded));
+    /// ```
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -167,6 +352,26 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
 
     /// [`bfs`](crate::bfs) to the nearest goal, within `max_depth` moves. Requires nothing of the
     /// moves.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// assert_eq!(search.bfs(&(0, 0), &[(0, 4)], Some(6)), None); // 7 moves away
+    /// let path = search.bfs(&(0, 0), &[(0, 4)], Some(7)).unwrap();
+    /// assert_eq!((path.len(), path[0], path[7]), (8, (0, 0), (0, 4)));
+    /// ```
     pub fn bfs<G: GoalStates<P::State> + ?Sized>(
         &mut self,
         start: &P::State,
@@ -190,6 +395,24 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     ///
     /// # Errors
     /// [`SearchError::Irreversible`], naming both states, when a move it sees cannot be undone.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Ring; // 1,000 positions, a move one step either way
+    /// # impl Puzzle for Ring {
+    /// #     type State = u16;
+    /// #     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
+    /// #     fn unpack(&self, p: u64) -> u16 { p as u16 }
+    /// #     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
+    /// #         visit((s + 1) % 1000);
+    /// #         visit((s + 999) % 1000);
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Ring, SparseArena::new());
+    /// // The nearer of two goals, backwards round the ring.
+    /// assert_eq!(search.bidirectional(&0, &[997, 500])?, Some(vec![0, 999, 998, 997]));
+    /// # Ok::<(), statespace::SearchError<u16>>(())
+    /// ```
     pub fn bidirectional(
         &mut self,
         start: &P::State,
@@ -207,6 +430,37 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// # Errors
     /// [`SearchError::NotAPredecessor`] or [`SearchError::NoNearerNeighbour`] when the
     /// predecessors and the successors disagree on the path.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SearchError, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// // A pour cannot always be undone in one move: `bidirectional` refuses the jugs...
+    /// assert!(matches!(
+    ///     search.bidirectional(&(0, 0), &[(0, 4)]),
+    ///     Err(SearchError::Irreversible { .. })
+    /// ));
+    /// // ...this one walks back through the predecessors: states with `state` as a successor.
+    /// let predecessors = |state: &(u8, u8), visit: &mut dyn FnMut((u8, u8))| {
+    ///     for before in (0..24).map(|p| Jugs.unpack(p)) {
+    ///         Jugs.successors(&before, |next| if next == *state { visit(before) });
+    ///     }
+    /// };
+    /// let path = search.bidirectional_with(&(0, 0), &[(0, 4)], predecessors)?.unwrap();
+    /// assert_eq!((path.len() - 1, path[7]), (7, (0, 4)));
+    /// # Ok::<(), SearchError<(u8, u8)>>(())
+    /// ```
     pub fn bidirectional_with(
         &mut self,
         start: &P::State,
@@ -229,6 +483,26 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// # Errors
     /// [`SearchError::NotAPredecessor`] or [`SearchError::NoNearerNeighbour`] when a step of
     /// the path cannot be undone.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Ring; // 1,000 positions, a move one step either way
+    /// # impl Puzzle for Ring {
+    /// #     type State = u16;
+    /// #     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
+    /// #     fn unpack(&self, p: u64) -> u16 { p as u16 }
+    /// #     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
+    /// #         visit((s + 1) % 1000);
+    /// #         visit((s + 999) % 1000);
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Ring, SparseArena::new());
+    /// let path = search.bidirectional_reversible(&10, &[990])?.unwrap();
+    /// // Down through 0 to 990: 20 moves, where going up would take 980.
+    /// let down: Vec<u16> = (0..=10).rev().chain((990..1000).rev()).collect();
+    /// assert_eq!(path, down);
+    /// # Ok::<(), statespace::SearchError<u16>>(())
+    /// ```
     pub fn bidirectional_reversible(
         &mut self,
         start: &P::State,
@@ -245,6 +519,27 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// Returns the path, as [`Search::bfs`] does (its moves are `path.len() - 1`), or `None`
     /// when no goal is reachable or the search gave up at its budget
     /// ([`Search::with_max_states`]); [`Search::stats`] tells which, with the effort.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// // Four litres in the jug of 5; a state without them is at least one move away.
+    /// let path = search.astar(&(0, 0), &|s: &(u8, u8)| s.1 == 4, |s| u32::from(s.1 != 4));
+    /// let through = [(0, 0), (0, 5), (3, 2), (0, 2), (2, 0), (2, 5), (3, 4)];
+    /// assert_eq!(path.unwrap(), through);
+    /// ```
     pub fn astar<G: GoalStates<P::State> + ?Sized>(
         &mut self,
         start: &P::State,
@@ -273,12 +568,52 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
 
     /// [`full_bfs`](crate::full_bfs) from `sources`: the level sizes; the distance of each state
     /// is then [`Search::distance`]. Requires nothing of the moves.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// let levels = search.full_bfs(&[(0, 0)]);
+    /// assert_eq!(levels.sizes(), [1, 2, 3, 2, 2, 2, 2, 2]);
+    /// assert_eq!(search.distance(&(0, 4)), Some(7));
+    /// ```
     pub fn full_bfs(&mut self, sources: &[P::State]) -> Levels {
         let sources = self.packed(sources);
         full_bfs(&Packed(self.puzzle), &mut self.arena, &sources)
     }
 
     /// The distance the last search recorded for `state` (from whichever side reached it).
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Jugs, SparseArena::new());
+    /// search.full_bfs(&[(0, 0)]);
+    /// assert_eq!(search.distance(&(3, 2)), Some(2));
+    /// assert_eq!(search.distance(&(1, 1)), None); // neither jug full nor empty: unreached
+    /// ```
     pub fn distance(&self, state: &P::State) -> Option<u32> {
         self.arena.distance(self.puzzle.pack(state))
     }
@@ -289,6 +624,25 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
     /// # Errors
     /// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a step cannot be
     /// undone.
+    ///
+    /// ```
+    /// # use statespace::{Puzzle, Search, SparseArena};
+    /// # struct Ring; // 1,000 positions, a move one step either way
+    /// # impl Puzzle for Ring {
+    /// #     type State = u16;
+    /// #     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
+    /// #     fn unpack(&self, p: u64) -> u16 { p as u16 }
+    /// #     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
+    /// #         visit((s + 1) % 1000);
+    /// #         visit((s + 999) % 1000);
+    /// #     }
+    /// # }
+    /// let mut search = Search::new(&Ring, SparseArena::new());
+    /// search.full_bfs(&[0, 500]);
+    /// assert_eq!(search.path_to(&997)?, Some(vec![0, 999, 998, 997]));
+    /// assert_eq!(search.path_to(&503)?, Some(vec![500, 501, 502, 503]));
+    /// # Ok::<(), statespace::SearchError<u16>>(())
+    /// ```
     pub fn path_to(
         &self,
         state: &P::State,
@@ -300,137 +654,5 @@ impl<'p, P: Puzzle, A: Arena> Search<'p, P, A> {
                 p
             })
         }))
-    }
-}
-
-/// The distance of every state of a [`DensePuzzle`] from a set of sources, 2 bits a state
-/// ([`TwoBitSearch`](crate::TwoBitSearch)), with exact distances and paths read back on demand.
-///
-/// ```
-/// use statespace::{DensePuzzle, Puzzle, TwoBitDistances};
-///
-/// /// A ring of 1,000 positions, a move one step either way.
-/// struct Ring;
-/// impl Puzzle for Ring {
-///     type State = u16;
-///     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
-///     fn unpack(&self, p: u64) -> u16 { p as u16 }
-///     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
-///         visit((s + 1) % 1000);
-///         visit((s + 999) % 1000);
-///     }
-/// }
-/// impl DensePuzzle for Ring {
-///     fn states(&self) -> u64 { 1000 }
-/// }
-/// let distances = TwoBitDistances::new(&Ring, &[0], 2);
-/// assert_eq!(distances.levels().max_distance(), 500);
-/// assert_eq!(distances.path(&997)?.unwrap(), [997, 998, 999, 0]);
-/// assert_eq!(distances.distance(&250)?, Some(250));
-/// # Ok::<(), statespace::SearchError<u16>>(())
-/// ```
-pub struct TwoBitDistances<'p, P: DensePuzzle> {
-    puzzle: &'p P,
-    sources: Vec<u64>,
-    table: TwoBitTable,
-    levels: Levels,
-}
-
-impl<'p, P: DensePuzzle + Sync> TwoBitDistances<'p, P> {
-    /// Searches the whole space of `puzzle` from `sources` on `threads` threads.
-    ///
-    /// # Panics
-    /// When a state packs to `puzzle.states()` or more, and when the table cannot be allocated
-    /// ([`TwoBitDistances::try_new`] returns that as an error).
-    pub fn new(puzzle: &'p P, sources: &[P::State], threads: usize) -> Self {
-        Self::try_new(puzzle, sources, threads, |_, _| {}).unwrap_or_else(|error| panic!("{error}"))
-    }
-
-    /// [`TwoBitDistances::new`], telling `progress(level, size)` each level as it is found,
-    /// with a table the allocator refuses as an error rather than a panic.
-    ///
-    /// # Errors
-    /// [`TableAllocError`] when the table cannot be allocated (before any search).
-    ///
-    /// # Panics
-    /// When a state packs to `puzzle.states()` or more.
-    ///
-    /// ```
-    /// # use statespace::{DensePuzzle, Puzzle, TwoBitDistances};
-    /// # struct Ring;
-    /// # impl Puzzle for Ring {
-    /// #     type State = u16;
-    /// #     fn pack(&self, &s: &u16) -> u64 { u64::from(s) }
-    /// #     fn unpack(&self, p: u64) -> u16 { p as u16 }
-    /// #     fn successors(&self, &s: &u16, mut visit: impl FnMut(u16)) {
-    /// #         visit((s + 1) % 1000);
-    /// #         visit((s + 999) % 1000);
-    /// #     }
-    /// # }
-    /// # impl DensePuzzle for Ring {
-    /// #     fn states(&self) -> u64 { 1000 }
-    /// # }
-    /// let mut levels = 0;
-    /// let distances = TwoBitDistances::try_new(&Ring, &[0], 1, |_, _| levels += 1)?;
-    /// assert_eq!(levels, 501);
-    /// # Ok::<(), statespace::TableAllocError>(())
-    /// ```
-    pub fn try_new(
-        puzzle: &'p P,
-        sources: &[P::State],
-        threads: usize,
-        progress: impl FnMut(u32, u64),
-    ) -> Result<Self, TableAllocError> {
-        let sources: Vec<u64> = sources.iter().map(|s| puzzle.pack(s)).collect();
-        let (table, levels) = TwoBitSearch::new(&Packed(puzzle), puzzle.states())
-            .sources(sources.iter().copied())
-            .threads(threads)
-            .progress(progress)
-            .try_run()?;
-        Ok(Self {
-            puzzle,
-            sources,
-            table,
-            levels,
-        })
-    }
-}
-
-impl<P: DensePuzzle> TwoBitDistances<'_, P> {
-    /// The level sizes: `levels().sizes()[d]` states at distance `d`.
-    pub fn levels(&self) -> &Levels {
-        &self.levels
-    }
-
-    /// The table: each state's distance mod 3.
-    pub fn table(&self) -> &TwoBitTable {
-        &self.table
-    }
-
-    /// A shortest path from `state` to a source, read down the table: requires reversible
-    /// moves, and checks every step ([`descend_mod3`](crate::descend_mod3)).
-    ///
-    /// # Errors
-    /// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a step cannot
-    /// be undone.
-    pub fn path(&self, state: &P::State) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
-        let puzzle = self.puzzle;
-        match descend_mod3(
-            &Packed(puzzle),
-            &self.table,
-            &self.sources,
-            puzzle.pack(state),
-        ) {
-            Ok(path) => Ok(path.map(|p| p.into_iter().map(|s| puzzle.unpack(s)).collect())),
-            Err(error) => Err(error.map(|p| puzzle.unpack(p))),
-        }
-    }
-
-    /// The exact distance of `state` from the nearest source (the length of [`Self::path`]).
-    ///
-    /// # Errors
-    /// As [`Self::path`].
-    pub fn distance(&self, state: &P::State) -> Result<Option<u32>, SearchError<P::State>> {
-        Ok(self.path(state)?.map(|p| (p.len() - 1) as u32))
     }
 }
