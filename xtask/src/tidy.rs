@@ -752,3 +752,151 @@ fn cargo_commands_in_the_docs_name_packages_that_exist() {
         [(1, "statespace".to_string())]
     );
 }
+
+/// The name of the public item that `line` declares, if it declares one: `pub fn`, `struct`,
+/// `enum`, `trait`, `type` or `const` (a `const`, `unsafe` or `async` function is a function).
+fn public_item(line: &str) -> Option<&str> {
+    let words: Vec<&str> = line
+        .trim_start()
+        .strip_prefix("pub ")?
+        .split_whitespace()
+        .collect();
+    let at = words
+        .iter()
+        .position(|w| !["const", "unsafe", "async"].contains(w))?;
+    let name = if ["fn", "struct", "enum", "trait", "type"].contains(&words[at]) {
+        words.get(at + 1)?
+    } else if at > 0 && words[at - 1] == "const" {
+        // `pub const N: u32`: a constant, the word after `const` its name.
+        words[at]
+    } else {
+        return None;
+    };
+    let end = name
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(name.len());
+    Some(&name[..end]).filter(|name| !name.is_empty())
+}
+
+/// Whether the doc comment `docs` (its lines' text after `///`) holds an example: a block
+/// opened by a fence of ```` ``` ```` or ```` ```rust ````, which rustdoc compiles and runs (a
+/// ```` ```text ```` or `ignore` block does not count).
+fn has_example(docs: &[&str]) -> bool {
+    let mut in_block = false;
+    for line in docs {
+        if let Some(info) = line.trim().strip_prefix("```") {
+            if !in_block && matches!(info.trim(), "" | "rust") {
+                return true;
+            }
+            in_block = !in_block;
+        }
+    }
+    false
+}
+
+/// `(line, name)` of every public item of `text` whose doc comment, the `///` lines directly
+/// above it (attributes of one line each may stand among them), holds no example.
+fn items_without_example(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let Some(name) = public_item(line) else {
+            continue;
+        };
+        let mut docs = Vec::new();
+        for above in lines[..index].iter().rev().map(|l| l.trim_start()) {
+            if let Some(doc) = above.strip_prefix("///") {
+                docs.push(doc);
+            } else if !above.starts_with("#[") {
+                break;
+            }
+        }
+        docs.reverse();
+        if !has_example(&docs) {
+            found.push((index + 1, name.to_string()));
+        }
+    }
+    found
+}
+
+/// The public items of `crates/statespace/src` that no one outside the crate can name, so that
+/// they need no example: `(file, item, why)`.
+const UNREACHABLE_ITEMS: [(&str, &str, &str); 1] = [(
+    "crates/statespace/src/arena.rs",
+    "prefetch_write",
+    "the `arena` module is private and `block` re-exports only `prefetch_read`: the write hint \
+     is for the two-bit engine's sink",
+)];
+
+#[test]
+fn every_public_item_of_statespace_has_an_example() {
+    // The two-bit engine (`two_bit/engine.rs` and `two_bit/engine/`) is a `pub(crate)` module
+    // whose items are `pub(crate)` or `pub(super)`, which the rule does not count; its one
+    // `pub fn`, `compress_fields`, is re-exported as `block::compress_fields`, so it is checked.
+    let mut found = Vec::new();
+    let mut unused: Vec<_> = UNREACHABLE_ITEMS.to_vec();
+    for path in files(".rs")
+        .into_iter()
+        .filter(|p| p.starts_with("crates/statespace/src") && !is_test_bench_or_example(p))
+    {
+        for (line, name) in items_without_example(&read(&path)) {
+            let excepted =
+                |(file, item, _): &(&str, &str, &str)| path == Path::new(file) && name == *item;
+            if UNREACHABLE_ITEMS.iter().any(excepted) {
+                unused.retain(|exception| !excepted(exception));
+            } else {
+                found.push(format!(
+                    "{}:{line}: `{name}` is public and its doc comment has no ``` example",
+                    path.display()
+                ));
+            }
+        }
+    }
+    for (file, item, why) in unused {
+        found.push(format!(
+            "{file}: `{item}` is listed as needing no example ({why}), but no such item lacks one"
+        ));
+    }
+    assert_none(found);
+    // The rule fails on a breach: a text block, no docs, a blank line between, an item of an
+    // impl; and it lets an example pass, attributes between, and what is not public.
+    let breach = [
+        "/// With an example.",
+        "///",
+        "/// ```",
+        "/// assert_eq!(1 + 1, 2);",
+        "/// ```",
+        "#[inline]",
+        "#[must_use]",
+        "pub const fn shown() -> u32 {",
+        "    1",
+        "}",
+        "/// A drawing, not an example.",
+        "///",
+        "/// ```text",
+        "/// a -> b",
+        "/// ```",
+        "pub struct Drawn<'a>(&'a str);",
+        "pub const BARE: u32 = 1;",
+        "/// ```",
+        "/// let x = 1;",
+        "/// ```",
+        "",
+        "pub trait Apart {}",
+        "impl Drawn<'_> {",
+        "    /// No example.",
+        "    pub fn len(&self) -> usize {",
+        "        self.0.len()",
+        "    }",
+        "    pub(crate) fn inner() {}",
+        "}",
+        "pub use std::fmt;",
+    ]
+    .join("\n");
+    let found = items_without_example(&breach);
+    let found: Vec<(usize, &str)> = found.iter().map(|(l, n)| (*l, n.as_str())).collect();
+    assert_eq!(
+        found,
+        [(16, "Drawn"), (17, "BARE"), (22, "Apart"), (25, "len")]
+    );
+}
