@@ -9,9 +9,9 @@
 //! the smallest digits are then a shift and a mask of the set, and a move of a larger digit
 //! that the small ones allow moves a whole subset of the block at once, with nothing unranked
 //! (the four-peg Hanoi spaces of `hanoi4` work this way). [`DigitBlock`] reads a block as
-//! numbers in base 2, 4, 8 or 64, so that such a space writes its moves as digit changes of
-//! whole sets, with no rank arithmetic of its own (`examples/digits/main.rs` is the four-peg Tower of
-//! Hanoi written that way).
+//! numbers in base 2, 4, 8 or 64, so that such a space writes its moves as digit changes
+//! ([`DigitMove`]) of whole sets, with no rank arithmetic of its own
+//! (`examples/digits/main.rs` is the four-peg Tower of Hanoi written that way).
 //!
 //! [`reach_in_word`] and [`states_with_code`] are the steps that write and scan a word of
 //! codes, [`InBlock`] gathers the successors that stay in the block being expanded, and
@@ -28,4 +28,4 @@ pub use crate::members::{InBlock, Members};
 pub use crate::reads::Reads;
 pub use crate::space::Successors;
 pub use crate::two_bit::{compress_fields, reach_in_word, states_with_code};
-pub use digits::{DigitBlock, LowMoves};
+pub use digits::{DigitBlock, DigitMove, LowMoves};

@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use statespace::block::{DigitBlock, LowMoves, Members, Successors};
+use statespace::block::{DigitBlock, DigitMove, LowMoves, Members, Successors};
 use statespace::{Space, TwoBitSearch};
 
 /// A block of the four-peg space: digits of two bits.
@@ -46,7 +46,7 @@ impl FourPegs {
             for from in 0..4 {
                 for to in (0..4).filter(|&to| to != from) {
                     let allowed = on[from] & !covered[from] & !covered[to];
-                    small_moves.add(disc, from as u64, to as u64, allowed);
+                    small_moves.add(DigitMove::new(disc, from as u64, to as u64), allowed);
                 }
             }
             for peg in 0..4 {
@@ -104,7 +104,8 @@ impl Space for FourPegs {
             if !large_on[from] {
                 for to in (0..4).filter(|&to| to != from && !large_on[to]) {
                     let moving = members & self.free[from][to];
-                    block.change_digit(moving, disc, from as u64, to as u64, out);
+                    let mv = DigitMove::new(disc, from as u64, to as u64);
+                    block.change_digit(moving, mv, out);
                 }
                 large_on[from] = true;
                 if large_on.iter().all(|&on| on) {

@@ -9,11 +9,11 @@ use crate::space::Successors;
 /// places. `BITS` must divide 6, so that the block's 64 states are every value of its
 /// [`LOW`](Self::LOW) lowest digits, and share the digits above them.
 ///
-/// A move that changes one digit then moves a whole subset of the block at once: a low digit's
-/// move is a shift of the subset within the block ([`DigitBlock::moved`]), a shared digit's
-/// move carries the subset to another block ([`DigitBlock::change_digit`]), and which members
-/// a move applies to is an intersection of [`DigitBlock::with_digit`] sets. No rank is
-/// unranked, and the search reaches each subset as a few word operations.
+/// A move that changes one digit (a [`DigitMove`]) then moves a whole subset of the block at
+/// once: a low digit's move is a shift of the subset within the block ([`DigitBlock::moved`]),
+/// a shared digit's move carries the subset to another block ([`DigitBlock::change_digit`]),
+/// and which members a move applies to is an intersection of [`DigitBlock::with_digit`] sets.
+/// No rank is unranked, and the search reaches each subset as a few word operations.
 ///
 /// # Example
 ///
@@ -21,13 +21,14 @@ use crate::space::Successors;
 /// only while the first (digit 0) is on.
 ///
 /// ```
-/// use statespace::block::{DigitBlock, Members};
+/// use statespace::block::{DigitBlock, DigitMove, Members};
 ///
 /// let block = DigitBlock::<1>::new(64, Members::from_bits(0b1111_1111));
 /// let first_on = block.with_digit(0, 1);
 /// assert_eq!(first_on.bits(), 0b1010_1010);
 /// // Switch 1 goes on where it is off and switch 0 is on: 65 -> 67, 69 -> 71.
-/// assert_eq!(block.moved(first_on, 1, 0, 1).bits(), 0b1000_1000);
+/// let middle_on = DigitMove::new(1, 0, 1);
+/// assert_eq!(block.moved(first_on, middle_on).bits(), 0b1000_1000);
 /// // Digit 6 is shared by the block (bit 6 of 64 is set): all members or none.
 /// assert_eq!(block.digit(6), 1);
 /// assert!(block.with_digit(6, 0).is_empty());
@@ -36,6 +37,46 @@ use crate::space::Successors;
 pub struct DigitBlock<const BITS: u32> {
     first: u64,
     members: Members,
+}
+
+/// A change of one digit: digit `digit` (the smallest digit is 0) goes from the value `from`
+/// to the value `to`, in the states whose digit `digit` is `from`. [`DigitBlock::moved`],
+/// [`DigitBlock::change_digit`] and [`LowMoves::add`] take it; it says nothing of the digit's
+/// width, which is the block's `BITS`.
+///
+/// ```
+/// use statespace::block::{DigitBlock, DigitMove, Members};
+///
+/// // Base 4: digit 1 from 2 to 0, as in state 9 (021) -> 1 (001).
+/// let mv = DigitMove::new(1, 2, 0);
+/// assert_eq!((mv.digit, mv.from, mv.to), (1, 2, 0));
+/// let block = DigitBlock::<2>::new(0, Members::ALL);
+/// assert_eq!(block.moved(Members::from_bits(1 << 9), mv).bits(), 1 << 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DigitMove {
+    /// The digit that changes, 0 the smallest.
+    pub digit: u32,
+    /// Its value before the move: states whose digit has another value do not move.
+    pub from: u64,
+    /// Its value after the move.
+    pub to: u64,
+}
+
+impl DigitMove {
+    /// Digit `digit` from `from` to `to`.
+    ///
+    /// ```
+    /// use statespace::block::DigitMove;
+    ///
+    /// // Switch 3 (a digit of one bit) turned off.
+    /// const OFF: DigitMove = DigitMove::new(3, 1, 0);
+    /// assert_eq!(OFF, DigitMove { digit: 3, from: 1, to: 0 });
+    /// ```
+    #[inline]
+    pub const fn new(digit: u32, from: u64, to: u64) -> Self {
+        Self { digit, from, to }
+    }
 }
 
 /// Per low digit `i` and value `v`, the states of a block whose digit `i` is `v`.
@@ -166,21 +207,23 @@ impl<const BITS: u32> DigitBlock<BITS> {
         }
     }
 
-    /// The states reached from those of `set` whose low digit `i` is `from` by setting it to
-    /// `to`: a set of the same block (`i` below [`LOW`](Self::LOW)).
+    /// The states reached from those of `set` whose low digit `mv.digit` is `mv.from` by
+    /// setting it to `mv.to`: a set of the same block (`mv.digit` below [`LOW`](Self::LOW)).
     ///
     /// ```
-    /// use statespace::block::{DigitBlock, Members};
+    /// use statespace::block::{DigitBlock, DigitMove, Members};
     ///
     /// let block = DigitBlock::<2>::new(0, Members::ALL);
     /// let set = Members::from_bits(0xFFFF); // states 0 to 15: digits 0 and 1 in base 4
     /// // Digit 1 from 2 to 0: states 8 to 11 move down by 8.
-    /// assert_eq!(block.moved(set, 1, 2, 0).bits(), 0xF);
+    /// assert_eq!(block.moved(set, DigitMove::new(1, 2, 0)).bits(), 0xF);
     /// // Digit 0 from 0 to 3: states 0, 4, 8 and 12 move up by 3.
-    /// assert_eq!(block.moved(set, 0, 0, 3).bits(), 1 << 3 | 1 << 7 | 1 << 11 | 1 << 15);
+    /// let up = block.moved(set, DigitMove::new(0, 0, 3));
+    /// assert_eq!(up.bits(), 1 << 3 | 1 << 7 | 1 << 11 | 1 << 15);
     /// ```
     #[inline]
-    pub fn moved(self, set: Members, i: u32, from: u64, to: u64) -> Members {
+    pub fn moved(self, set: Members, mv: DigitMove) -> Members {
+        let DigitMove { digit: i, from, to } = mv;
         debug_assert!(i < Self::LOW, "digit {i} is shared by the block");
         let moving = set & Self::MASKS[i as usize][from as usize];
         let shift = BITS * i;
@@ -191,11 +234,12 @@ impl<const BITS: u32> DigitBlock<BITS> {
         }
     }
 
-    /// Reports to `out` the states reached from those of `set` whose digit `i` is `from` by
-    /// setting it to `to`, whichever the digit: one set, in this block or another.
+    /// Reports to `out` the states reached from those of `set` whose digit `mv.digit` is
+    /// `mv.from` by setting it to `mv.to`, whichever the digit: one set, in this block or
+    /// another.
     ///
     /// ```
-    /// use statespace::block::{DigitBlock, Members, Successors};
+    /// use statespace::block::{DigitBlock, DigitMove, Members, Successors};
     ///
     /// /// The sets reported, as (first state, bits).
     /// struct Sets(Vec<(u64, u64)>);
@@ -211,15 +255,17 @@ impl<const BITS: u32> DigitBlock<BITS> {
     ///
     /// let block = DigitBlock::<2>::new(64, Members::from_bits(0b11)); // 1000 and 1001 in base 4
     /// let mut out = Sets(Vec::new());
-    /// block.change_digit(block.members(), 0, 0, 2, &mut out); // low: 1000 -> 1002
-    /// block.change_digit(block.members(), 3, 1, 2, &mut out); // shared: to 2000 and 2001
-    /// block.change_digit(block.members(), 3, 0, 2, &mut out); // no member has digit 3 = 0
+    /// let members = block.members();
+    /// block.change_digit(members, DigitMove::new(0, 0, 2), &mut out); // low: 1000 -> 1002
+    /// block.change_digit(members, DigitMove::new(3, 1, 2), &mut out); // shared: 2000, 2001
+    /// block.change_digit(members, DigitMove::new(3, 0, 2), &mut out); // no digit 3 is 0
     /// assert_eq!(out.0, [(64, 0b100), (128, 0b11)]);
     /// ```
     #[inline]
-    pub fn change_digit(self, set: Members, i: u32, from: u64, to: u64, out: &mut impl Successors) {
+    pub fn change_digit(self, set: Members, mv: DigitMove, out: &mut impl Successors) {
+        let DigitMove { digit: i, from, to } = mv;
         if i < Self::LOW {
-            let moved = self.moved(set, i, from, to);
+            let moved = self.moved(set, mv);
             if !moved.is_empty() {
                 out.many(self.first, moved);
             }
@@ -240,14 +286,14 @@ impl<const BITS: u32> DigitBlock<BITS> {
 /// mask and a shift per distinct amount, whatever the number of moves.
 ///
 /// ```
-/// use statespace::block::{DigitBlock, LowMoves, Members};
+/// use statespace::block::{DigitBlock, DigitMove, LowMoves, Members};
 ///
 /// // Two switches (digits of one bit) that flip freely.
 /// let all = DigitBlock::<1>::new(0, Members::ALL);
 /// let mut moves = LowMoves::<1>::default();
 /// for switch in 0..2 {
-///     moves.add(switch, 0, 1, all.with_digit(switch, 0));
-///     moves.add(switch, 1, 0, all.with_digit(switch, 1));
+///     moves.add(DigitMove::new(switch, 0, 1), all.with_digit(switch, 0));
+///     moves.add(DigitMove::new(switch, 1, 0), all.with_digit(switch, 1));
 /// }
 /// // State 0 (both off) reaches 1 and 2.
 /// assert_eq!(moves.apply(Members::from_bits(1)).bits(), 0b110);
@@ -260,22 +306,26 @@ pub struct LowMoves<const BITS: u32> {
 }
 
 impl<const BITS: u32> LowMoves<BITS> {
-    /// Adds the move that sets low digit `i` from `from` to `to`, in the placements `allowed`
-    /// (those whose digit `i` is not `from` are left out).
+    /// Adds the move `mv` of a low digit, in the placements `allowed` (those whose digit
+    /// `mv.digit` is not `mv.from` are left out).
+    ///
+    /// # Panics
+    /// When `mv.digit` is not a low digit (it is [`DigitBlock::LOW`] or more).
     ///
     /// ```
-    /// use statespace::block::{DigitBlock, LowMoves, Members};
+    /// use statespace::block::{DigitBlock, DigitMove, LowMoves, Members};
     ///
     /// // Base 4: digit 0 may go from 0 to 1 only while digit 1 is 3.
     /// let all = DigitBlock::<2>::new(0, Members::ALL);
     /// let mut moves = LowMoves::<2>::default();
-    /// moves.add(0, 0, 1, all.with_digit(1, 3));
+    /// moves.add(DigitMove::new(0, 0, 1), all.with_digit(1, 3));
     /// // State 12 (030 in base 4) reaches 13; state 0 (000) does not.
     /// assert_eq!(moves.apply(Members::from_bits(1 << 12 | 1)).bits(), 1 << 13);
     /// // State 13 is allowed by digit 1, but its digit 0 is not 0.
     /// assert!(moves.apply(Members::from_bits(1 << 13)).is_empty());
     /// ```
-    pub fn add(&mut self, i: u32, from: u64, to: u64, allowed: Members) {
+    pub fn add(&mut self, mv: DigitMove, allowed: Members) {
+        let DigitMove { digit: i, from, to } = mv;
         assert!(
             i < DigitBlock::<BITS>::LOW,
             "digit {i} is shared by the block"
@@ -296,14 +346,14 @@ impl<const BITS: u32> LowMoves<BITS> {
     /// The states of the block that the moves reach from `members`.
     ///
     /// ```
-    /// use statespace::block::{DigitBlock, LowMoves, Members};
+    /// use statespace::block::{DigitBlock, DigitMove, LowMoves, Members};
     ///
     /// // Switch 0 flips freely; switch 1 goes on only while switch 0 is on.
     /// let all = DigitBlock::<1>::new(0, Members::ALL);
     /// let mut moves = LowMoves::<1>::default();
-    /// moves.add(0, 0, 1, Members::ALL);
-    /// moves.add(0, 1, 0, Members::ALL);
-    /// moves.add(1, 0, 1, all.with_digit(0, 1));
+    /// moves.add(DigitMove::new(0, 0, 1), Members::ALL);
+    /// moves.add(DigitMove::new(0, 1, 0), Members::ALL);
+    /// moves.add(DigitMove::new(1, 0, 1), all.with_digit(0, 1));
     /// // From 0b01: switch 0 off (0b00), or switch 1 on (0b11).
     /// assert_eq!(moves.apply(Members::from_bits(1 << 0b01)).bits(), 1 << 0b00 | 1 << 0b11);
     /// // From a set, what any of its states reaches: 0b00 -> 0b01, 0b10 -> 0b11.

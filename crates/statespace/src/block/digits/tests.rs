@@ -17,7 +17,7 @@ fn check<const BITS: u32>(first: u64, members: Members) {
             for to in (0..base).filter(|&to| to != from) {
                 let mut got = Vec::new();
                 let mut out = Collect(&mut got);
-                block.change_digit(members, i, from, to, &mut out);
+                block.change_digit(members, DigitMove::new(i, from, to), &mut out);
                 let mut want: Vec<u64> = want
                     .iter()
                     .map(|&m| first + u64::from(m))
@@ -59,7 +59,7 @@ fn low_moves_reach_what_their_moves_reach_one_by_one() {
                 c | all.with_digit(j, a) | all.with_digit(j, b)
             });
             let allowed = all.with_digit(i, a) & !below;
-            moves.add(i, a, b, allowed);
+            moves.add(DigitMove::new(i, a, b), allowed);
             listed.push((i, a, b, allowed));
         }
     }
@@ -69,7 +69,7 @@ fn low_moves_reach_what_their_moves_reach_one_by_one() {
         let want = listed
             .iter()
             .fold(Members::EMPTY, |r, &(i, a, b, allowed)| {
-                r | all.moved(members & allowed, i, a, b)
+                r | all.moved(members & allowed, DigitMove::new(i, a, b))
             });
         assert_eq!(moves.apply(members), want, "{bits:x}");
     }
