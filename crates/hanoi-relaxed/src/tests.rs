@@ -255,23 +255,25 @@ fn reference(text: &str) -> Option<Vec<Stacks>> {
 #[test]
 fn parse_matches_the_reference_on_arbitrary_text() {
     judge::testing::parse_matches_reference(
-        3,
-        "1234\n\n1314\n",
-        &[
-            "1",
-            "2",
-            "3",
-            "9",
-            "0",
-            " ",
-            "\t",
-            "\n",
-            "\r\n",
-            "a",
-            "\u{feff}",
-            "1111",
-            "9999999999999",
-        ],
+        judge::testing::Mutations {
+            seed: 3,
+            sample: "1234\n\n1314\n",
+            alphabet: &[
+                "1",
+                "2",
+                "3",
+                "9",
+                "0",
+                " ",
+                "\t",
+                "\n",
+                "\r\n",
+                "a",
+                "\u{feff}",
+                "1111",
+                "9999999999999",
+            ],
+        },
         |text| parse(text).map(|instance| instance.stacks.iter().map(Pegs::stacks).collect()),
         reference,
     );

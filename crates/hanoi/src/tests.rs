@@ -338,22 +338,24 @@ fn reference(text: &str) -> Option<usize> {
 #[test]
 fn parse_matches_the_reference_on_arbitrary_text() {
     judge::testing::parse_matches_reference(
-        1914,
-        "10\n",
-        &[
-            "0",
-            "1",
-            "9",
-            "-",
-            "+",
-            " ",
-            "\t",
-            "\n",
-            "\r\n",
-            "x",
-            "\u{feff}",
-            "99999999999999999999",
-        ],
+        judge::testing::Mutations {
+            seed: 1914,
+            sample: "10\n",
+            alphabet: &[
+                "0",
+                "1",
+                "9",
+                "-",
+                "+",
+                " ",
+                "\t",
+                "\n",
+                "\r\n",
+                "x",
+                "\u{feff}",
+                "99999999999999999999",
+            ],
+        },
         |text| parse(text).map(|instance| instance.n_discs),
         reference,
     );

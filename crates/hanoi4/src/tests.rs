@@ -760,26 +760,30 @@ fn reference(text: &str) -> Option<Cases> {
 /// never panics.
 #[test]
 fn parse_matches_the_reference_on_arbitrary_text() {
+    // The README's sample: pegs of several discs, whose order a swap can break.
+    let sample =
+        "3\n5\n1 1\n1 3\n2 5 4\n1 2\n3\n1 2\n0\n2 3 1\n0\n10\n2 8 7\n2 5 4\n3 6 3 2\n3 10 9 1\n";
     judge::testing::parse_matches_reference(
-        8,
-        // The README's sample: pegs of several discs, whose order a swap can break.
-        "3\n5\n1 1\n1 3\n2 5 4\n1 2\n3\n1 2\n0\n2 3 1\n0\n10\n2 8 7\n2 5 4\n3 6 3 2\n3 10 9 1\n",
-        &[
-            "0",
-            "1",
-            "2",
-            "3",
-            "13",
-            "21",
-            "-1",
-            " ",
-            "\t",
-            "\n",
-            "\r\n",
-            "\u{feff}",
-            "x",
-            "99999999999999999999",
-        ],
+        judge::testing::Mutations {
+            seed: 8,
+            sample,
+            alphabet: &[
+                "0",
+                "1",
+                "2",
+                "3",
+                "13",
+                "21",
+                "-1",
+                " ",
+                "\t",
+                "\n",
+                "\r\n",
+                "\u{feff}",
+                "x",
+                "99999999999999999999",
+            ],
+        },
         |text| parse(text).map(|configs| configs.iter().map(Config::stacks).collect()),
         reference,
     );

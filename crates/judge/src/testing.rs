@@ -113,9 +113,24 @@ pub fn conventions(binary: &Path, name: &str, sample: (&[&str], &[u8])) -> Strin
     help.stdout
 }
 
+/// The recipe of the texts a property test of a parser tries: random sequences of `alphabet`'s
+/// pieces, and `sample` altered, the choices drawn from `seed` (the same recipe, the same texts).
+/// [`parse_never_panics`], [`parse_matches_reference`] and [`compare_with_reference`] take it.
+#[derive(Clone, Copy, Debug)]
+pub struct Mutations<'a> {
+    /// The seed of the random choices.
+    pub seed: u64,
+    /// A valid input of the format, which the texts alter.
+    pub sample: &'a str,
+    /// The pieces the random texts are made of, and that are inserted into `sample` or written
+    /// over it: the format's tokens and separators, and a few it does not allow.
+    pub alphabet: &'a [&'a str],
+}
+
 /// Checks that `parse` answers every text of a property test with `Ok` or a one-line error
-/// naming its line, and never panics: 40,000 texts, half random sequences of `alphabet`'s
-/// pieces, half `sample` with one to three random pieces inserted or written over.
+/// naming its line, and never panics: 40,000 texts made by `mutations`, half random sequences
+/// of its alphabet's pieces, half its sample with one to three random pieces inserted or
+/// written over.
 ///
 /// It accepts any `Ok`: a parser that accepts garbage passes. [`parse_matches_reference`] also
 /// checks what an accepted text means, and prefers it wherever the format has a reference reader.
@@ -125,11 +140,14 @@ pub fn conventions(binary: &Path, name: &str, sample: (&[&str], &[u8])) -> Strin
 /// course, when `parse` panics).
 #[track_caller]
 pub fn parse_never_panics<E: std::fmt::Display>(
-    seed: u64,
-    sample: &str,
-    alphabet: &[&str],
+    mutations: Mutations<'_>,
     mut parse: impl FnMut(&str) -> Result<(), E>,
 ) {
+    let Mutations {
+        seed,
+        sample,
+        alphabet,
+    } = mutations;
     let mut rng = fastrand::Rng::with_seed(seed);
     for round in 0..40_000 {
         let text = if round % 2 == 0 {
@@ -148,17 +166,18 @@ pub fn parse_never_panics<E: std::fmt::Display>(
 }
 
 /// Checks `parse` against `reference`, an independent reader of the same format written from
-/// its rules, on 40,000 texts: a third random sequences of `alphabet`'s pieces, a third `sample`
-/// with one to three random pieces inserted or written over, a third `sample` with one to
-/// three edits that a valid input survives more often than not (a leading zero; a number one
-/// more, one less, another nearby value, or a power of ten or two or one off it; spaces or
-/// tabs around a token; a blank line; `\r\n` for `\n` or back; a byte-order mark; no final
-/// line break; two neighbouring tokens of a line, or two characters, swapped).
+/// its rules, on 40,000 texts made by `mutations`: a third random sequences of its alphabet's
+/// pieces, a third its sample with one to three random pieces inserted or written over, a
+/// third the sample with one to three edits that a valid input survives more often than not
+/// (a leading zero; a number one more, one less, another nearby value, or a power of ten or
+/// two or one off it; spaces or tabs around a token; a blank line; `\r\n` for `\n` or back;
+/// a byte-order mark; no final line break; two neighbouring tokens of a line, or two
+/// characters, swapped).
 ///
 /// `parse` maps the crate's instance to `T`, what the input means (plain numbers, vectors,
 /// tuples), and `reference` reads the text to the same `T`, or `None` for a refusal. Then
 /// `parse` must return `Ok(v)` exactly when `reference` returns `Some(w)`, with `v == w`;
-/// every refusal is one line starting `line `; `sample` itself is accepted; and at least one
+/// every refusal is one line starting `line `; the sample itself is accepted; and at least one
 /// text in twenty is accepted, so that a parser refusing everything fails. [`reference_lines`]
 /// and [`reference_number`] read the shared input rule for `reference`.
 ///
@@ -167,16 +186,14 @@ pub fn parse_never_panics<E: std::fmt::Display>(
 /// house shape, or when too few texts are accepted (and when `parse` or `reference` panics).
 #[track_caller]
 pub fn parse_matches_reference<T, E>(
-    seed: u64,
-    sample: &str,
-    alphabet: &[&str],
+    mutations: Mutations<'_>,
     parse: impl FnMut(&str) -> Result<T, E>,
     reference: impl FnMut(&str) -> Option<T>,
 ) where
     T: PartialEq + std::fmt::Debug,
     E: std::fmt::Display,
 {
-    match compare_with_reference(seed, sample, alphabet, parse, reference) {
+    match compare_with_reference(mutations, parse, reference) {
         Ok(tally) => eprintln!(
             "parse agrees with the reference on {} texts, {} of them accepted",
             tally.texts, tally.accepted
@@ -188,7 +205,7 @@ pub fn parse_matches_reference<T, E>(
 /// How many texts [`compare_with_reference`] tried and how many both readers accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
-    /// Texts tried, `sample` included.
+    /// Texts tried, the sample included.
     pub texts: usize,
     /// Texts both `parse` and the reference accepted (with the same meaning).
     pub accepted: usize,
@@ -198,12 +215,10 @@ pub struct Tally {
 /// each side said) instead of panicking, for a test that a planted bug is caught.
 ///
 /// # Errors
-/// The first disagreement, a refusal not in the house shape, a refused `sample`, or too few
+/// The first disagreement, a refusal not in the house shape, a refused sample, or too few
 /// accepted texts, described on one line.
 pub fn compare_with_reference<T, E>(
-    seed: u64,
-    sample: &str,
-    alphabet: &[&str],
+    mutations: Mutations<'_>,
     mut parse: impl FnMut(&str) -> Result<T, E>,
     mut reference: impl FnMut(&str) -> Option<T>,
 ) -> Result<Tally, String>
@@ -212,6 +227,11 @@ where
     E: std::fmt::Display,
 {
     const ROUNDS: usize = 40_000;
+    let Mutations {
+        seed,
+        sample,
+        alphabet,
+    } = mutations;
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut tally = Tally {
         texts: 0,

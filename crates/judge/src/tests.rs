@@ -162,9 +162,11 @@ const NUMBERS_ALPHABET: [&str; 16] = [
 #[test]
 fn lines_read_what_the_rule_says() {
     crate::testing::parse_matches_reference(
-        17,
-        NUMBERS_SAMPLE,
-        &NUMBERS_ALPHABET,
+        crate::testing::Mutations {
+            seed: 17,
+            sample: NUMBERS_SAMPLE,
+            alphabet: &NUMBERS_ALPHABET,
+        },
         numbers,
         |text| reference_numbers(text, 99),
     );
@@ -177,9 +179,15 @@ fn lines_read_what_the_rule_says() {
 fn the_reference_check_catches_planted_bugs() {
     use crate::testing::compare_with_reference;
     let check = |parse: NumbersReader<'_>| {
-        compare_with_reference(17, NUMBERS_SAMPLE, &NUMBERS_ALPHABET, parse, |text| {
-            reference_numbers(text, 99)
-        })
+        compare_with_reference(
+            crate::testing::Mutations {
+                seed: 17,
+                sample: NUMBERS_SAMPLE,
+                alphabet: &NUMBERS_ALPHABET,
+            },
+            parse,
+            |text| reference_numbers(text, 99),
+        )
     };
     let one_past = |input: &str| -> Result<Vec<Vec<u8>>, String> {
         let mut lines = Lines::new(input);

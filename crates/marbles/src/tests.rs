@@ -422,12 +422,14 @@ fn meaning(board: &Board) -> Rows {
 #[test]
 fn parse_matches_the_reference_on_arbitrary_text() {
     judge::testing::parse_matches_reference(
-        13460,
-        "5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n",
-        &[
-            "#", ".", "O", "R", "B", " ", "\t", "\n", "\r\n", "3", "5", "100", "-1", "\u{feff}",
-            "x",
-        ],
+        judge::testing::Mutations {
+            seed: 13460,
+            sample: "5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n",
+            alphabet: &[
+                "#", ".", "O", "R", "B", " ", "\t", "\n", "\r\n", "3", "5", "100", "-1",
+                "\u{feff}", "x",
+            ],
+        },
         |text| parse(text).map(|board| meaning(&board)),
         reference,
     );

@@ -625,9 +625,11 @@ fn matches_the_reference(seed: u64, sample: &str) {
     assert!(reference::read(sample).is_some(), "the sample is valid");
     let mut texts = 0;
     judge::testing::parse_matches_reference(
-        seed,
-        sample,
-        &ALPHABET,
+        judge::testing::Mutations {
+            seed,
+            sample,
+            alphabet: &ALPHABET,
+        },
         |text| {
             texts += 1;
             crate_meaning(text, texts % 16 == 0)
