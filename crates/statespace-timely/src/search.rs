@@ -75,7 +75,15 @@ pub struct ClusterSearch<S: 'static, W = u64> {
 
 /// A [`statespace::TwoBitSearch`] run over a [`Cluster`]'s workers instead of this process's
 /// threads: the same builder, another last call (as `statespace-disk`'s `run_on_disk` puts its
-/// table in a file). The threads it was given are the cluster's workers instead.
+/// table in a file).
+///
+/// What the builder says that a cluster run takes otherwise: the threads are the cluster's
+/// workers ([`Cluster`] sets them), not the builder's `threads`; seeds must enter at level 0
+/// (sources; others are refused with [`Error::SeedLevel`]); `exact_frontier` does not apply (a
+/// space expanded state by state always keeps a bit a state for the states expanded); and
+/// progress is called in the first worker of process 0
+/// only, after each level, and, for a run resumed from checkpoints, from the level it resumed
+/// at on (the levels before are in the [`Report`]).
 pub trait RunOnCluster<S: Space + Send + Sync + 'static, W: Weight + Send + 'static>:
     Sized
 {

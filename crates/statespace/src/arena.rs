@@ -182,7 +182,7 @@ impl DenseArena {
             capacity <= 1 << 32,
             "dense arena of {capacity} entries exceeds 2^32"
         );
-        let capacity = usize::try_from(capacity).expect("2^32 entries fit the address space");
+        let capacity = usize::try_from(capacity).expect("a dense arena's length fits a usize");
         Self {
             table: vec![0; capacity],
             log: Vec::new(),
