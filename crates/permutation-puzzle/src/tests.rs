@@ -465,6 +465,7 @@ fn a_power_written_as_the_same_position_is_a_move_of_its_own(#[case] written: &s
     assert_eq!(levels(&text, Metric::Qtm), [1, 3]);
 }
 
+mod asked;
 mod order;
 mod reference;
 
