@@ -56,21 +56,45 @@ fn the_same_builder_runs_in_memory_on_disk_and_on_a_cluster() {
     let space = Arc::new(FnSpace(torus as Successors));
     let want = queue_levels();
     assert!(want.len() > 10, "a space of many levels: {want:?}");
+    // What each run tells its progress: every level once, in order, with its size.
+    let told: Vec<(u32, u64)> = want
+        .iter()
+        .enumerate()
+        .map(|(level, &size)| (level as u32, size))
+        .collect();
 
-    let (_, in_memory) = search(&space).threads(2).run();
+    let mut in_memory_told = Vec::new();
+    let (in_memory_table, in_memory) = search(&space)
+        .threads(2)
+        .progress(|level, size| in_memory_told.push((level, size)))
+        .run();
     assert_eq!(in_memory.sizes(), want, "in memory");
+    assert_eq!(in_memory_told, told, "in memory");
 
     let dir = std::env::temp_dir().join(format!("one-builder-{}", std::process::id()));
-    let (_, on_disk) = search(&space)
+    let mut on_disk_told = Vec::new();
+    let result = search(&space)
         .threads(2)
-        .run_on_disk(&dir, "torus 61 x 37")
-        .expect("a search on disk");
+        .progress(|level, size| on_disk_told.push((level, size)))
+        .run_on_disk(&dir, "torus 61 x 37");
+    let (on_disk_table, on_disk) = result.expect("a search on disk");
+    let same_codes = (0..W * H).all(|s| on_disk_table.code(s) == in_memory_table.code(s));
+    drop(on_disk_table);
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(on_disk.sizes(), want, "on disk");
+    assert_eq!(on_disk_told, told, "on disk");
+    assert!(
+        same_codes,
+        "the table on disk holds the codes of the one in memory"
+    );
 
+    let cluster_told = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = Arc::clone(&cluster_told);
     let report = search(&space)
+        .progress(move |level, size| sink.lock().unwrap().push((level, size)))
         .run_on_cluster(&Cluster::single(3), "torus 61 x 37")
         .expect("a search over three workers");
     assert!(report.complete);
     assert_eq!(report.levels.sizes(), want, "on a cluster");
+    assert_eq!(*cluster_told.lock().unwrap(), told, "on a cluster");
 }
