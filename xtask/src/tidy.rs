@@ -582,8 +582,9 @@ fn every_code_map_row_is_at_most_300_characters() {
 }
 
 /// What a comment in `line` quotes that belongs in docs/performance.md or a bench's output: a
-/// date (`YYYY-MM-DD`), a time (a number, then `s`, `ms`, `us`, `µs` or `ns`) or a ratio
-/// (`1.86x`); `None` for a line of code and for a comment with none.
+/// date (`YYYY-MM-DD`), a time (a number, then `s`, `ms`, `us`, `µs`, `ns`, `min`, `h`,
+/// `seconds`, `minutes` or `hours`), a percentage (`5%`) or a ratio (`1.86x`, `4.6 times
+/// fewer`); `None` for a line of code and for a comment with none.
 fn measured_figure(line: &str) -> Option<&'static str> {
     let code = line.trim_start();
     let comment = if code.starts_with("//") {
@@ -623,13 +624,35 @@ fn measured_figure(line: &str) -> Option<&'static str> {
         if chars.get(end) == Some(&'x') && !word(end + 1) {
             return Some("a ratio");
         }
+        if chars.get(end) == Some(&'%') {
+            return Some("a percentage");
+        }
         let unit_at = end + usize::from(chars.get(end) == Some(&' '));
-        for unit in ["s", "ms", "us", "µs", "ns"] {
+        let spelled = |unit: &str| {
             let after = unit_at + unit.chars().count();
-            let spelled = chars.get(unit_at..after).unwrap_or_default();
-            if spelled.iter().copied().eq(unit.chars()) && !word(after) {
-                return Some("a time");
-            }
+            let written = chars.get(unit_at..after).unwrap_or_default();
+            written.iter().copied().eq(unit.chars()) && !word(after)
+        };
+        let times = [
+            "s", "ms", "us", "µs", "ns", "min", "h", "seconds", "minutes", "hours",
+        ];
+        if times.iter().any(|unit| spelled(unit)) {
+            return Some("a time");
+        }
+        let compared = [
+            "faster", "slower", "fewer", "more", "less", "as fast", "as long",
+        ];
+        if spelled("times")
+            && compared.iter().any(|c| {
+                let rest: String = chars
+                    .get(unit_at + 6..)
+                    .unwrap_or_default()
+                    .iter()
+                    .collect();
+                rest.starts_with(c)
+            })
+        {
+            return Some("a ratio");
         }
         i = end;
     }
@@ -670,16 +693,25 @@ fn no_date_or_measured_figure_in_a_source_comment() {
         "//! two threads run 1.86x as fast as one",
         "let spin = 2; // 3.5 ns a successor",
         "/// waking a thread costs 80µs",
+        "/// saved 5% of the level's time",
+        "// the build took 6.4 min, the search 3 minutes",
+        "/// 4.6 times fewer states expanded",
     ];
     let found: Vec<_> = breach.iter().map(|line| measured_figure(line)).collect();
     let (time, date, ratio) = (Some("a time"), Some("a date"), Some("a ratio"));
-    assert_eq!(found, [time, date, ratio, time, time]);
+    let percentage = Some("a percentage");
+    assert_eq!(
+        found,
+        [time, date, ratio, time, time, percentage, time, ratio]
+    );
     // ...and lets design facts, puzzle names and code pass.
     let facts = [
         "/// a table of 2^26 entries, 8 bytes a state, 2^20 states a segment, (4 KiB, 2^14 states)",
         "//! the 2x2x2, a 3 x 3 grid, seed 0x202612, u64s, 13 discs",
         "let timeout = Duration::from_millis(40); // at least this, 2^20 ranks",
         "let text = \"20 ms\";",
+        "/// assert_eq!(table.code(30), Some(20 % 3)); // 20 moves from 50",
+        "/// 3 times a level, the 2 hops",
     ];
     assert!(facts.iter().all(|line| measured_figure(line).is_none()));
 }
@@ -753,18 +785,15 @@ fn cargo_commands_in_the_docs_name_packages_that_exist() {
     );
 }
 
-/// The name of the public item that `line` declares, if it declares one: `pub fn`, `struct`,
-/// `enum`, `trait`, `type` or `const` (a `const`, `unsafe` or `async` function is a function).
-fn public_item(line: &str) -> Option<&str> {
-    let words: Vec<&str> = line
-        .trim_start()
-        .strip_prefix("pub ")?
-        .split_whitespace()
-        .collect();
+/// The name of the item that `declaration` (a line without its visibility) declares, if it
+/// declares one of `kinds` (`fn`, `struct`, ...) or a `const` (a `const`, `unsafe` or `async`
+/// function is a function).
+fn declared_item<'a>(declaration: &'a str, kinds: &[&str]) -> Option<&'a str> {
+    let words: Vec<&str> = declaration.split_whitespace().collect();
     let at = words
         .iter()
         .position(|w| !["const", "unsafe", "async"].contains(w))?;
-    let name = if ["fn", "struct", "enum", "trait", "type"].contains(&words[at]) {
+    let name = if kinds.contains(&words[at]) {
         words.get(at + 1)?
     } else if at > 0 && words[at - 1] == "const" {
         // `pub const N: u32`: a constant, the word after `const` its name.
@@ -776,6 +805,26 @@ fn public_item(line: &str) -> Option<&str> {
         .find(|c: char| !(c.is_alphanumeric() || c == '_'))
         .unwrap_or(name.len());
     Some(&name[..end]).filter(|name| !name.is_empty())
+}
+
+/// The name of the public item that `line` declares, if it declares one: `pub fn`, `struct`,
+/// `enum`, `trait`, `type` or `const` (a `const`, `unsafe` or `async` function is a function).
+fn public_item(line: &str) -> Option<&str> {
+    let declaration = line.trim_start().strip_prefix("pub ")?;
+    declared_item(declaration, &["fn", "struct", "enum", "trait", "type"])
+}
+
+/// The name of the item that `line`, a line of a trait's body at the indentation of its items,
+/// declares, if it declares one: a method, an associated `type` or an associated `const`.
+fn trait_item(line: &str) -> Option<&str> {
+    declared_item(line.trim_start(), &["fn", "type"])
+}
+
+/// Whether `line` opens the body of a public trait that goes on below it (`pub trait T {`, not
+/// `pub trait T {}`).
+fn opens_public_trait(line: &str) -> bool {
+    let rest = line.trim_start().strip_prefix("pub ").unwrap_or_default();
+    rest.trim_start_matches("unsafe ").starts_with("trait ") && !line.trim_end().ends_with('}')
 }
 
 /// Whether the doc comment `docs` (its lines' text after `///`) holds an example: a block
@@ -795,12 +844,32 @@ fn has_example(docs: &[&str]) -> bool {
 }
 
 /// `(line, name)` of every public item of `text` whose doc comment, the `///` lines directly
-/// above it (attributes of one line each may stand among them), holds no example.
+/// above it (attributes of one line each may stand among them), holds no example. The items
+/// of a public trait's body (methods, associated types and constants, which take no `pub`)
+/// count as public: they are read at the indentation rustfmt gives them, four spaces in from
+/// the trait, up to the trait's closing brace.
 fn items_without_example(text: &str) -> Vec<(usize, String)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
+    // The indentation of the public trait whose body is being read, if one is.
+    let mut trait_indent = None;
     for (index, line) in lines.iter().enumerate() {
-        let Some(name) = public_item(line) else {
+        let indent = line.len() - line.trim_start().len();
+        let name = match trait_indent {
+            Some(outer) if indent == outer && line.trim() == "}" => {
+                trait_indent = None;
+                continue;
+            }
+            Some(outer) if indent == outer + 4 => trait_item(line),
+            Some(_) => None,
+            None => {
+                if opens_public_trait(line) {
+                    trait_indent = Some(indent);
+                }
+                public_item(line)
+            }
+        };
+        let Some(name) = name else {
             continue;
         };
         let mut docs = Vec::new();
