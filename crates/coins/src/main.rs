@@ -56,7 +56,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(&path, &render::coins_page(&scene))?;
         }
-        Ok(Stdout::lines(solution))
+        Ok(Stdout::display_line(solution))
     })
 }
 

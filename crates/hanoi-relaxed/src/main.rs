@@ -54,7 +54,7 @@ fn main() -> ExitCode {
             };
             cli::write_file(&path, &render::pegs_page(&scene))?;
         }
-        Ok(Stdout::lines(solution))
+        Ok(Stdout::display_line(solution))
     })
 }
 

@@ -83,7 +83,7 @@ impl<'a> Stdout<'a> {
 
     /// The text of `value` and a newline after it: a solution, whose `Display` is the judge
     /// output without its final newline.
-    pub fn lines(value: impl Display + 'a) -> Self {
+    pub fn display_line(value: impl Display + 'a) -> Self {
         Self::with(move |out| writeln!(out, "{value}"))
     }
 

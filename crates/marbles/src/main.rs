@@ -94,7 +94,7 @@ fn main() -> ExitCode {
         if let Some(path) = &arguments.render {
             cli::write_file(path, &marbles_page(&board, &solution))?;
         }
-        Ok(Stdout::lines(solution))
+        Ok(Stdout::display_line(solution))
     })
 }
 

@@ -46,7 +46,7 @@ fn the_scaffold_fills_every_name_and_lists_the_puzzle() {
         }
     }
     assert!(read(&root, "crates/mid-way/src/main.rs").contains("mid_way::solve"));
-    assert!(read(&root, "crates/mid-way/src/main.rs").contains("Stdout::lines("));
+    assert!(read(&root, "crates/mid-way/src/main.rs").contains("Stdout::display_line("));
     assert_eq!(
         std::fs::read_link(root.join("crates/mid-way/LICENSE-MIT")).unwrap(),
         Path::new("../../LICENSE-MIT")

@@ -40,7 +40,7 @@ pub fn run(arguments: &Arguments) -> Result<Stdout<'static>, Failure> {
     if let Some((path, index)) = shown {
         cli::write_file(&path, &page(&starts[index], index, &solution))?;
     }
-    Ok(Stdout::lines(solution))
+    Ok(Stdout::display_line(solution))
 }
 
 /// The page that plays case `index` (from `start`) of `solution`.
