@@ -51,13 +51,17 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// ```
 pub trait Arena {
     /// The stored code of `state`: `0` when not reached (see the codes above).
+    ///
+    /// ```
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
+    /// arena.set(4, -3); // distance 2 from the goal side
+    /// assert_eq!((Arena::get(&arena, 4), Arena::get(&arena, 5)), (-3, 0));
+    /// ```
     fn get(&self, state: u64) -> i32;
     /// Stores a non-zero code for `state`.
     ///
     /// ```
-    /// use statespace::{Arena, DenseArena};
-    ///
-    /// let mut arena = DenseArena::new(10);
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
     /// arena.set(4, 1);
     /// arena.set(4, 2); // a code set again replaces the one before
     /// assert_eq!((arena.get(4), arena.len()), (2, 1));
@@ -66,23 +70,25 @@ pub trait Arena {
     /// Forgets every stored code, in time proportional to the states set since the last reset.
     ///
     /// ```
-    /// use statespace::{Arena, DenseArena};
-    ///
-    /// let mut arena = DenseArena::new(10);
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
     /// arena.set(4, 1);
     /// arena.reset();
     /// assert_eq!((arena.get(4), arena.len()), (0, 0));
     /// ```
     fn reset(&mut self);
     /// How many states hold a code.
+    ///
+    /// ```
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
+    /// for state in [4, 4, 7] { arena.set(state, 1) }
+    /// assert_eq!(Arena::len(&arena), 2); // two states, one of them set twice
+    /// ```
     fn len(&self) -> usize;
     /// Stores `code` for `state` if it holds none, and returns the code it held before (`0`
     /// when it was unreached and now holds `code`): one probe where `get` then `set` take two.
     ///
     /// ```
-    /// use statespace::{Arena, CompactArena};
-    ///
-    /// let mut arena = CompactArena::new();
+    /// # use statespace::{Arena, CompactArena}; let mut arena = CompactArena::new();
     /// assert_eq!(arena.claim(5, 3), 0); // unreached: now holds 3
     /// assert_eq!(arena.claim(5, 9), 3); // held 3, and keeps it
     /// assert_eq!(arena.get(5), 3);
@@ -99,9 +105,7 @@ pub trait Arena {
     /// loading its entry. Does nothing by default.
     ///
     /// ```
-    /// use statespace::{Arena, CompactArena};
-    ///
-    /// let mut arena = CompactArena::new();
+    /// # use statespace::{Arena, CompactArena}; let mut arena = CompactArena::new();
     /// arena.set(5, 2);
     /// arena.prefetch(5); // a hint only: no code changes
     /// arena.prefetch(6);
@@ -113,10 +117,24 @@ pub trait Arena {
     }
 
     /// Whether no state holds a code.
+    ///
+    /// ```
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
+    /// assert!(Arena::is_empty(&arena));
+    /// arena.set(4, 1);
+    /// assert!(!Arena::is_empty(&arena));
+    /// ```
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
     /// The distance recorded for `state` (from whichever side reached it), if any.
+    ///
+    /// ```
+    /// # use statespace::{Arena, DenseArena}; let mut arena = DenseArena::new(10);
+    /// arena.set(2, 4); // distance 3 from the start side
+    /// arena.set(3, -4); // distance 3 from the goal side
+    /// assert_eq!([2, 3, 4].map(|s| Arena::distance(&arena, s)), [Some(3), Some(3), None]);
+    /// ```
     fn distance(&self, state: u64) -> Option<u32> {
         match self.get(state) {
             0 => None,
@@ -509,9 +527,7 @@ impl CompactArena {
     /// The largest state plus one.
     ///
     /// ```
-    /// use statespace::{Arena, CompactArena};
-    ///
-    /// let mut arena = CompactArena::new();
+    /// # use statespace::{Arena, CompactArena}; let mut arena = CompactArena::new();
     /// arena.set(CompactArena::STATE_LIMIT - 1, 1);
     /// assert_eq!(arena.get(CompactArena::STATE_LIMIT - 1), 1);
     /// assert!(std::panic::catch_unwind(move || arena.set(CompactArena::STATE_LIMIT, 1)).is_err());
@@ -520,9 +536,7 @@ impl CompactArena {
     /// The largest code magnitude plus one.
     ///
     /// ```
-    /// use statespace::{Arena, CompactArena};
-    ///
-    /// let mut arena = CompactArena::new();
+    /// # use statespace::{Arena, CompactArena}; let mut arena = CompactArena::new();
     /// arena.set(7, -(CompactArena::CODE_LIMIT - 1));
     /// assert_eq!(arena.get(7), -(CompactArena::CODE_LIMIT - 1));
     /// assert!(std::panic::catch_unwind(move || arena.set(8, CompactArena::CODE_LIMIT)).is_err());

@@ -109,12 +109,68 @@ pub struct AStarResult {
 /// ```
 pub trait Estimate {
     /// What a state passes on to its successors.
+    ///
+    /// ```
+    /// # use statespace::Estimate;
+    /// # struct Ones; // the estimate of the example of `Estimate`: the bits still to clear
+    /// # impl Estimate for Ones {
+    /// #     type Note = (u64, u32);
+    /// #     fn start(&mut self, s: u64) -> (u32, (u64, u32)) {
+    /// #         (s.count_ones(), (s, s.count_ones()))
+    /// #     }
+    /// #     fn child(&mut self, &(parent, h): &(u64, u32), child: u64) -> (u32, (u64, u32)) {
+    /// #         let h = if child > parent { h + 1 } else { h - 1 };
+    /// #         (h, (child, h))
+    /// #     }
+    /// # }
+    /// // A note is the state's alone: from either parent, or from scratch, 0b1010 gets the same.
+    /// let (_, from_scratch) = Ones.start(0b1010);
+    /// let (_, by_clearing) = Ones.child(&Ones.start(0b1011).1, 0b1010);
+    /// let (_, by_setting) = Ones.child(&Ones.start(0b1000).1, 0b1010);
+    /// assert_eq!((by_clearing, by_setting), (from_scratch, from_scratch));
+    /// ```
     type Note: Copy;
 
     /// The estimate of the start state, computed from scratch, and its note.
+    ///
+    /// ```
+    /// # use statespace::Estimate;
+    /// # struct Ones; // the estimate of the example of `Estimate`: the bits still to clear
+    /// # impl Estimate for Ones {
+    /// #     type Note = (u64, u32);
+    /// #     fn start(&mut self, s: u64) -> (u32, (u64, u32)) {
+    /// #         (s.count_ones(), (s, s.count_ones()))
+    /// #     }
+    /// #     fn child(&mut self, &(parent, h): &(u64, u32), child: u64) -> (u32, (u64, u32)) {
+    /// #         let h = if child > parent { h + 1 } else { h - 1 };
+    /// #         (h, (child, h))
+    /// #     }
+    /// # }
+    /// assert_eq!(Ones.start(0b1011), (3, (0b1011, 3))); // three bits to clear: three moves
+    /// assert_eq!(Ones.start(0).0, 0); // the goal
+    /// ```
     fn start(&mut self, state: u64) -> (u32, Self::Note);
 
     /// The estimate of `child`, a successor of the state whose note is `note`, and its note.
+    ///
+    /// ```
+    /// # use statespace::Estimate;
+    /// # struct Ones; // the estimate of the example of `Estimate`: the bits still to clear
+    /// # impl Estimate for Ones {
+    /// #     type Note = (u64, u32);
+    /// #     fn start(&mut self, s: u64) -> (u32, (u64, u32)) {
+    /// #         (s.count_ones(), (s, s.count_ones()))
+    /// #     }
+    /// #     fn child(&mut self, &(parent, h): &(u64, u32), child: u64) -> (u32, (u64, u32)) {
+    /// #         let h = if child > parent { h + 1 } else { h - 1 };
+    /// #         (h, (child, h))
+    /// #     }
+    /// # }
+    /// // Updated from the parent's note, a child's estimate is the one computed from scratch.
+    /// let (_, note) = Ones.start(0b1011);
+    /// assert_eq!(Ones.child(&note, 0b0011), Ones.start(0b0011));
+    /// assert_eq!(Ones.child(&note, 0b1111), (4, (0b1111, 4)));
+    /// ```
     fn child(&mut self, note: &Self::Note, child: u64) -> (u32, Self::Note);
 }
 

@@ -260,10 +260,56 @@ pub trait Space {
 /// ```
 pub trait Successors {
     /// `succ` is a successor of `state`.
+    ///
+    /// ```
+    /// use statespace::block::{Members, Successors};
+    /// use statespace::{Space, from_fn};
+    ///
+    /// /// The pairs (state, successor) reported one by one.
+    /// struct Pairs(Vec<(u64, u64)>);
+    /// impl Successors for Pairs {
+    ///     fn one(&mut self, state: u64, succ: u64) {
+    ///         self.0.push((state, succ));
+    ///     }
+    /// #   fn many(&mut self, _: u64, _: Members) {}
+    /// }
+    /// // The default `expand_block` reports each member's successors one by one.
+    /// let line = from_fn(|s, visit| visit(s + 1));
+    /// let mut out = Pairs(Vec::new());
+    /// line.expand_block(0, Members::from_bits(0b1001), &mut out); // states 0 and 3
+    /// assert_eq!(out.0, [(0, 1), (3, 4)]);
+    /// ```
     fn one(&mut self, state: u64, succ: u64);
 
     /// Every state `first + i` of `set` is a successor of a member of the block being
     /// expanded (`first` need not be a multiple of anything).
+    ///
+    /// ```
+    /// use statespace::block::{Members, Successors};
+    /// use statespace::Space;
+    ///
+    /// /// A move 64 states on: a block's members move to the same places of the next block.
+    /// struct Leap;
+    /// impl Space for Leap {
+    ///     fn for_each_successor<F: FnMut(u64)>(&self, s: u64, mut visit: F) {
+    ///         visit(s + 64);
+    ///     }
+    ///     fn expand_block(&self, first: u64, members: Members, out: &mut impl Successors) {
+    ///         out.many(first + 64, members);
+    ///     }
+    /// }
+    /// /// Every successor reported, as states.
+    /// struct States(Vec<u64>);
+    /// impl Successors for States {
+    ///     fn many(&mut self, first: u64, set: Members) {
+    ///         self.0.extend(set.iter().map(|i| first + u64::from(i)));
+    ///     }
+    /// #   fn one(&mut self, _: u64, succ: u64) { self.0.push(succ) }
+    /// }
+    /// let mut out = States(Vec::new());
+    /// Leap.expand_block(128, Members::from_bits(0b110), &mut out); // states 129 and 130
+    /// assert_eq!(out.0, [193, 194]);
+    /// ```
     fn many(&mut self, first: u64, set: Members);
 }
 

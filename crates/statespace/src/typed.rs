@@ -54,15 +54,99 @@ pub(crate) mod two_bit;
 /// ```
 pub trait Puzzle {
     /// One state of the puzzle.
+    ///
+    /// ```
+    /// # use statespace::Puzzle;
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// /// The states one move from `state`, whatever the puzzle's type of state.
+    /// fn next<P: Puzzle>(puzzle: &P, state: &P::State) -> Vec<P::State> {
+    ///     let mut next = Vec::new();
+    ///     puzzle.successors(state, |s| next.push(s));
+    ///     next
+    /// }
+    /// let state: <Jugs as Puzzle>::State = (0, 0); // litres in the jug of 3, in the jug of 5
+    /// assert_eq!(next(&Jugs, &state), [(3, 0), (0, 5)]);
+    /// ```
     type State;
 
     /// Packs `state`; distinct states pack to distinct values.
+    ///
+    /// ```
+    /// # use std::collections::HashSet;
+    /// # use statespace::Puzzle;
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// // The 24 fillings of the two jugs pack to 24 distinct values.
+    /// let all = (0..=3).flat_map(|a| (0..=5).map(move |b| (a, b)));
+    /// let packed: HashSet<u64> = all.map(|s| Jugs.pack(&s)).collect();
+    /// assert_eq!(packed.len(), 24);
+    /// ```
     fn pack(&self, state: &Self::State) -> u64;
 
     /// The state that [`Puzzle::pack`] packed into `packed`.
+    ///
+    /// ```
+    /// # use statespace::Puzzle;
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let mut all = (0..=3).flat_map(|a| (0..=5).map(move |b| (a, b)));
+    /// assert!(all.all(|s| Jugs.unpack(Jugs.pack(&s)) == s));
+    /// ```
     fn unpack(&self, packed: u64) -> Self::State;
 
     /// Calls `visit` with every state one move from `state`, always in the same order.
+    ///
+    /// ```
+    /// # use statespace::Puzzle;
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// let (mut first, mut again) = (Vec::new(), Vec::new());
+    /// Jugs.successors(&(3, 2), |s| first.push(s));
+    /// Jugs.successors(&(3, 2), |s| again.push(s));
+    /// assert_eq!(first, [(3, 5), (0, 2), (3, 0), (0, 5)]); // fill, empty, or pour one way
+    /// assert_eq!(again, first); // in the same order every time
+    /// ```
     fn successors(&self, state: &Self::State, visit: impl FnMut(Self::State));
 }
 
@@ -97,6 +181,28 @@ pub trait Puzzle {
 /// ```
 pub trait DensePuzzle: Puzzle {
     /// The number of ranks: every state packs below it.
+    ///
+    /// ```
+    /// # use statespace::{DensePuzzle, Puzzle};
+    /// # struct Jugs; // the jugs of 3 and 5 litres of the example of `Puzzle`
+    /// # impl Puzzle for Jugs {
+    /// #     type State = (u8, u8);
+    /// #     fn pack(&self, &(a, b): &(u8, u8)) -> u64 { u64::from(a * 6 + b) }
+    /// #     fn unpack(&self, p: u64) -> (u8, u8) { ((p / 6) as u8, (p % 6) as u8) }
+    /// #     fn successors(&self, &(a, b): &(u8, u8), mut visit: impl FnMut((u8, u8))) {
+    /// #         let (x, y) = (a.min(5 - b), b.min(3 - a)); // what each pour moves
+    /// #         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - x, b + x), (a + y, b - y)] {
+    /// #             if next != (a, b) { visit(next) }
+    /// #         }
+    /// #     }
+    /// # }
+    /// # impl DensePuzzle for Jugs {
+    /// #     fn states(&self) -> u64 { 24 }
+    /// # }
+    /// // Every filling of the jugs packs below the number of ranks.
+    /// let mut all = (0..=3).flat_map(|a| (0..=5).map(move |b| (a, b)));
+    /// assert!(all.all(|s| Jugs.pack(&s) < Jugs.states()));
+    /// ```
     fn states(&self) -> u64;
 }
 

@@ -69,11 +69,61 @@ use std::sync::atomic::AtomicU64;
 pub trait TableStore: Send + Sync {
     /// The codes: `len.div_ceil(32)` words laid out as [`TwoBitTable::words`](crate::TwoBitTable::words) says,
     /// every state unreached (all ones) in a new search.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicU64;
+    /// use statespace::backend::{LevelStart, TableStore};
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// /// Codes in memory.
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn words(&self) -> &[AtomicU64] {
+    ///         &self.0
+    ///     }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    /// let line = from_fn(|s, visit| if s < 99 { visit(s + 1) });
+    /// let store = Memory((0..4).map(|_| AtomicU64::new(!0)).collect()); // 100 states: 4 words
+    /// let (table, _) = TwoBitSearch::new(&line, 100).sources([0]).run_in(Box::new(store), None)?;
+    /// // The search wrote each state's distance mod 3 into the store's words.
+    /// assert_eq!(table.words().len(), 4);
+    /// assert_eq!((table.code(0), table.code(50), table.code(98)), (Some(0), Some(2), Some(2)));
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn words(&self) -> &[AtomicU64];
 
     /// Called before new states are written into `word`, by the one thread that may write it:
     /// no two threads write into the same aligned run of
     /// [`TwoBitSearch::exclusive_words`](crate::TwoBitSearch::exclusive_words) words at once.
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use std::sync::atomic::AtomicU64;
+    /// use statespace::backend::{LevelStart, TableStore};
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// /// The words announced, in order.
+    /// static ANNOUNCED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn before_write(&self, word: usize) {
+    ///         ANNOUNCED.lock().unwrap().push(word); // a store on disk would save the word here
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    /// // The states 0 to 40 of 100 are reached: they lie in words 0 and 1 of 4.
+    /// let line = from_fn(|s, visit| if s < 40 { visit(s + 1) });
+    /// let store = Memory((0..4).map(|_| AtomicU64::new(!0)).collect());
+    /// let (table, _) = TwoBitSearch::new(&line, 100).sources([0]).run_in(Box::new(store), None)?;
+    /// let mut announced = ANNOUNCED.lock().unwrap().clone();
+    /// announced.dedup();
+    /// assert_eq!(announced, [0, 1]);
+    /// assert!(table.words().skip(2).all(|w| w == !0)); // the words never announced are unchanged
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn before_write(&self, word: usize);
 
     /// Called before a thread reads or writes the words `start..end` (one segment, aligned to
@@ -83,6 +133,34 @@ pub trait TableStore: Send + Sync {
     /// [`TableStore::done_with`] with the same words, by the same thread. The search reads
     /// other words only now and then (a successor's word near the block expanded, to see that
     /// it is reached), and writes none. By default, nothing.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// The segments entered, in order.
+    /// static ENTERED: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn enter(&self, start: usize, end: usize) {
+    ///         ENTERED.lock().unwrap().push((start, end));
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    /// // 2^20 states in 16 segments of 2^16 states (2^11 words); a move leaps to the next segment.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Box::new(Memory((0..1 << 15).map(|_| AtomicU64::new(!0)).collect()));
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]).threads(1);
+    /// let (_, levels) = search.run_in(store, None)?;
+    /// // Level k expands the one state of segment k, which it enters (maybe more than once).
+    /// let mut entered = ENTERED.lock().unwrap().clone();
+    /// entered.dedup();
+    /// assert_eq!(entered, (0..16).map(|k| (k << 11, (k + 1) << 11)).collect::<Vec<_>>());
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn enter(&self, start: usize, end: usize) {
         let _ = (start, end);
     }
@@ -90,6 +168,38 @@ pub trait TableStore: Send + Sync {
     /// Called when the search expects to enter the words `start..end` soon (a segment a few
     /// claims ahead with states to expand, or mail to apply): a store that keeps only part of
     /// the table in memory may start reading them, without waiting. By default, nothing.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// The calls, in order: `true` for a prefetch, `false` for an enter.
+    /// static CALLS: Mutex<Vec<(bool, usize, usize)>> = Mutex::new(Vec::new());
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn prefetch(&self, start: usize, end: usize) {
+    ///         CALLS.lock().unwrap().push((true, start, end)); // a disk store starts reading
+    ///     }
+    /// #   fn enter(&self, start: usize, end: usize) {
+    /// #       CALLS.lock().unwrap().push((false, start, end));
+    /// #   }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    /// // 2^20 states in 16 segments of 2^16 states (2^11 words); a move leaps to the next segment.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Box::new(Memory((0..1 << 15).map(|_| AtomicU64::new(!0)).collect()));
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]).threads(1);
+    /// let (_, levels) = search.run_in(store, None)?;
+    /// // Each segment asked for is entered after the request.
+    /// let calls = CALLS.lock().unwrap();
+    /// let asked: Vec<usize> = (0..calls.len()).filter(|&i| calls[i].0).collect();
+    /// assert!(!asked.is_empty());
+    /// assert!(asked.iter().all(|&i| calls[i..].contains(&(false, calls[i].1, calls[i].2))));
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn prefetch(&self, start: usize, end: usize) {
         let _ = (start, end);
     }
@@ -98,6 +208,36 @@ pub trait TableStore: Send + Sync {
     /// their states, or applied their mail, and wrote what it found in them): a store short of
     /// memory may write them back. Called for every segment of a level's expansion, entered
     /// or not (one with nothing to expand is not entered). By default, nothing.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// How many times each segment was entered, and was done with.
+    /// static COUNTS: Mutex<[(u32, u32); 16]> = Mutex::new([(0, 0); 16]);
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn done_with(&self, start: usize, end: usize) {
+    ///         assert_eq!(end - start, 1 << 11);
+    ///         COUNTS.lock().unwrap()[start >> 11].1 += 1; // a store may write them back
+    ///     }
+    /// #   fn enter(&self, start: usize, _: usize) { COUNTS.lock().unwrap()[start >> 11].0 += 1 }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {}
+    /// }
+    /// // 2^20 states in 16 segments of 2^16 states (2^11 words); a move leaps to the next segment.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Box::new(Memory((0..1 << 15).map(|_| AtomicU64::new(!0)).collect()));
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]).threads(1);
+    /// let (_, levels) = search.run_in(store, None)?;
+    /// // Each of the 16 levels is done with all 16 segments, the one it entered among them.
+    /// let counts = *COUNTS.lock().unwrap();
+    /// assert_eq!(levels.sizes().len(), 16);
+    /// assert!(counts.iter().all(|&(entered, done)| entered > 0 && done == 16));
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn done_with(&self, start: usize, end: usize) {
         let _ = (start, end);
     }
@@ -105,12 +245,83 @@ pub trait TableStore: Send + Sync {
     /// Called on the calling thread before each level is expanded, while no other thread
     /// runs, and once more when the search is over (`complete`): a store may take a checkpoint
     /// ([`LevelStart`] is what [`Resume`] needs).
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use std::sync::atomic::AtomicU64;
+    /// use statespace::backend::{LevelStart, TableStore};
+    /// use statespace::{TwoBitSearch, from_fn};
+    ///
+    /// /// Each level start's depth and completeness, as told.
+    /// static TOLD: Mutex<Vec<(u64, bool)>> = Mutex::new(Vec::new());
+    /// struct Memory(Vec<AtomicU64>);
+    /// impl TableStore for Memory {
+    ///     fn level_start(&self, level: &LevelStart<'_>) {
+    ///         TOLD.lock().unwrap().push((level.depth, level.complete));
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// }
+    /// let line = from_fn(|s, visit| if s < 2 { visit(s + 1) }); // 0 -> 1 -> 2
+    /// let store = Box::new(Memory(vec![AtomicU64::new(!0)]));
+    /// TwoBitSearch::new(&line, 3).sources([0]).run_in(store, None)?;
+    /// assert_eq!(*TOLD.lock().unwrap(), [(0, false), (1, false), (2, false), (3, true)]);
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn level_start(&self, level: &LevelStart<'_>);
 
     /// How many pairs of mail (successors a level sends to the next one, in segments the
     /// thread does not hold: see [`LevelStart::mail`]) a thread keeps in memory before it hands
     /// them to [`TableStore::spill`]; `None` (the default): all of it stays in memory until
     /// the next level applies it, and the store's other mail methods are never called.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// How many times the search called `spill`.
+    /// static SPILLS: AtomicUsize = AtomicUsize::new(0);
+    /// /// Codes in memory, and the mail spilled by the level before and by this one.
+    /// struct Spilling(Vec<AtomicU64>, Mutex<[Vec<(u64, u64)>; 2]>);
+    /// impl TableStore for Spilling {
+    ///     fn spill_at(&self) -> Option<usize> {
+    ///         Some(1) // every pair at once
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {
+    /// #       let mut mail = self.1.lock().unwrap();
+    /// #       mail[0] = std::mem::take(&mut mail[1]); // the mail of the level before
+    /// #   }
+    /// #   fn spill(&self, _: usize, mail: &mut Vec<(u64, u64)>) {
+    /// #       SPILLS.fetch_add(1, Ordering::Relaxed);
+    /// #       self.1.lock().unwrap()[1].append(mail);
+    /// #   }
+    /// #   fn spilled_any(&self) -> bool {
+    /// #       !self.1.lock().unwrap()[1].is_empty() // before `level_start` takes it as the last
+    /// #   }
+    /// #   fn has_spilled(&self, start: usize, end: usize) -> bool {
+    /// #       self.1.lock().unwrap()[0].iter().any(|&(w, _)| (start..end).contains(&(w as usize)))
+    /// #   }
+    /// #   fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+    /// #       for &(w, fields) in &self.1.lock().unwrap()[0] {
+    /// #           if (start..end).contains(&(w as usize)) {
+    /// #               visit(w, fields);
+    /// #           }
+    /// #       }
+    /// #   }
+    /// }
+    /// // 2^20 states in 16 segments; a move leaps to the next segment, so each level mails it.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Spilling((0..1 << 15).map(|_| AtomicU64::new(!0)).collect(), Mutex::default());
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]);
+    /// let (_, levels) = search.run_in(Box::new(store), None)?;
+    /// assert_eq!(levels.sizes(), [1; 16]); // every level found: its mail came back
+    /// // Each level but the last mails its one successor, at once.
+    /// assert_eq!(SPILLS.load(Ordering::Relaxed), 15);
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn spill_at(&self) -> Option<usize> {
         None
     }
@@ -119,6 +330,54 @@ pub trait TableStore: Send + Sync {
     /// and the low bit of the field of each of its states (in no order, maybe repeated), states
     /// of the level after the one being expanded. Between the expansions, the mail spilled by
     /// one level is what [`TableStore::spilled`] gives the next. By default, nothing is taken.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// Every pair spilled.
+    /// static SPILLED: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+    /// /// Codes in memory, and the mail spilled by the level before and by this one.
+    /// struct Spilling(Vec<AtomicU64>, Mutex<[Vec<(u64, u64)>; 2]>);
+    /// impl TableStore for Spilling {
+    ///     fn spill(&self, _thread: usize, mail: &mut Vec<(u64, u64)>) {
+    ///         SPILLED.lock().unwrap().extend_from_slice(mail);
+    ///         self.1.lock().unwrap()[1].append(mail); // out of memory: `mail` is left empty
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {
+    /// #       let mut mail = self.1.lock().unwrap();
+    /// #       mail[0] = std::mem::take(&mut mail[1]); // the mail of the level before
+    /// #   }
+    /// #   fn spill_at(&self) -> Option<usize> {
+    /// #       Some(1) // every pair at once
+    /// #   }
+    /// #   fn spilled_any(&self) -> bool {
+    /// #       !self.1.lock().unwrap()[1].is_empty() // before `level_start` takes it as the last
+    /// #   }
+    /// #   fn has_spilled(&self, start: usize, end: usize) -> bool {
+    /// #       self.1.lock().unwrap()[0].iter().any(|&(w, _)| (start..end).contains(&(w as usize)))
+    /// #   }
+    /// #   fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+    /// #       for &(w, fields) in &self.1.lock().unwrap()[0] {
+    /// #           if (start..end).contains(&(w as usize)) {
+    /// #               visit(w, fields);
+    /// #           }
+    /// #       }
+    /// #   }
+    /// }
+    /// // 2^20 states in 16 segments; a move leaps to the next segment, so each level mails it.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Spilling((0..1 << 15).map(|_| AtomicU64::new(!0)).collect(), Mutex::default());
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]);
+    /// let (_, levels) = search.run_in(Box::new(store), None)?;
+    /// assert_eq!(levels.sizes(), [1; 16]); // every level found: its mail came back
+    /// // Level k - 1 spills state k << 16: word k << 11, the low bit of its first field.
+    /// assert_eq!(*SPILLED.lock().unwrap(), (1..16).map(|k| (k << 11, 1)).collect::<Vec<_>>());
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn spill(&self, thread: usize, mail: &mut Vec<(u64, u64)>) {
         let _ = (thread, mail);
     }
@@ -126,12 +385,98 @@ pub trait TableStore: Send + Sync {
     /// Whether the level just expanded spilled any mail: called between the levels, before
     /// [`TableStore::level_start`], it tells whether the next level has mail to apply. By
     /// default, `false`.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// Codes in memory, and the mail spilled by the level before and by this one.
+    /// struct Spilling(Vec<AtomicU64>, Mutex<[Vec<(u64, u64)>; 2]>);
+    /// impl TableStore for Spilling {
+    ///     fn spilled_any(&self) -> bool {
+    ///         !self.1.lock().unwrap()[1].is_empty() // before `level_start` takes it as the last
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {
+    /// #       let mut mail = self.1.lock().unwrap();
+    /// #       mail[0] = std::mem::take(&mut mail[1]); // the mail of the level before
+    /// #   }
+    /// #   fn spill_at(&self) -> Option<usize> {
+    /// #       Some(1) // every pair at once
+    /// #   }
+    /// #   fn spill(&self, _thread: usize, mail: &mut Vec<(u64, u64)>) {
+    /// #       self.1.lock().unwrap()[1].append(mail); // out of memory: `mail` is left empty
+    /// #   }
+    /// #   fn has_spilled(&self, start: usize, end: usize) -> bool {
+    /// #       self.1.lock().unwrap()[0].iter().any(|&(w, _)| (start..end).contains(&(w as usize)))
+    /// #   }
+    /// #   fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+    /// #       for &(w, fields) in &self.1.lock().unwrap()[0] {
+    /// #           if (start..end).contains(&(w as usize)) {
+    /// #               visit(w, fields);
+    /// #           }
+    /// #       }
+    /// #   }
+    /// }
+    /// // 2^20 states in 16 segments; a move leaps to the next segment, so each level mails it.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Spilling((0..1 << 15).map(|_| AtomicU64::new(!0)).collect(), Mutex::default());
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]);
+    /// let (_, levels) = search.run_in(Box::new(store), None)?;
+    /// assert_eq!(levels.sizes(), [1; 16]); // every level found: its mail came back
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn spilled_any(&self) -> bool {
         false
     }
 
     /// Whether the mail spilled by the level before the one being expanded holds states in
     /// the words `start..end` (a segment, as in [`TableStore::enter`]). By default, `false`.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// Codes in memory, and the mail spilled by the level before and by this one.
+    /// struct Spilling(Vec<AtomicU64>, Mutex<[Vec<(u64, u64)>; 2]>);
+    /// impl TableStore for Spilling {
+    ///     fn has_spilled(&self, start: usize, end: usize) -> bool {
+    ///         self.1.lock().unwrap()[0].iter().any(|&(w, _)| (start..end).contains(&(w as usize)))
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {
+    /// #       let mut mail = self.1.lock().unwrap();
+    /// #       mail[0] = std::mem::take(&mut mail[1]); // the mail of the level before
+    /// #   }
+    /// #   fn spill_at(&self) -> Option<usize> {
+    /// #       Some(1) // every pair at once
+    /// #   }
+    /// #   fn spill(&self, _thread: usize, mail: &mut Vec<(u64, u64)>) {
+    /// #       self.1.lock().unwrap()[1].append(mail); // out of memory: `mail` is left empty
+    /// #   }
+    /// #   fn spilled_any(&self) -> bool {
+    /// #       !self.1.lock().unwrap()[1].is_empty() // before `level_start` takes it as the last
+    /// #   }
+    /// #   fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+    /// #       for &(w, fields) in &self.1.lock().unwrap()[0] {
+    /// #           if (start..end).contains(&(w as usize)) {
+    /// #               visit(w, fields);
+    /// #           }
+    /// #       }
+    /// #   }
+    /// }
+    /// // 2^20 states in 16 segments; a move leaps to the next segment, so each level mails it.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Spilling((0..1 << 15).map(|_| AtomicU64::new(!0)).collect(), Mutex::default());
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]);
+    /// let (_, levels) = search.run_in(Box::new(store), None)?;
+    /// assert_eq!(levels.sizes(), [1; 16]); // every level found: its mail came back
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn has_spilled(&self, start: usize, end: usize) -> bool {
         let _ = (start, end);
         false
@@ -141,6 +486,49 @@ pub trait TableStore: Send + Sync {
     /// ([`TableStore::spill`]) that together hold every state of the words `start..end` (a
     /// segment the calling thread entered) in the mail spilled by the level before the one
     /// being expanded. By default, none.
+    ///
+    /// ```
+    /// # use std::sync::Mutex;
+    /// # use std::sync::atomic::AtomicU64;
+    /// # use statespace::backend::{LevelStart, TableStore};
+    /// # use statespace::{TwoBitSearch, from_fn};
+    /// /// Codes in memory, and the mail spilled by the level before and by this one.
+    /// struct Spilling(Vec<AtomicU64>, Mutex<[Vec<(u64, u64)>; 2]>);
+    /// impl TableStore for Spilling {
+    ///     fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
+    ///         for &(w, fields) in &self.1.lock().unwrap()[0] {
+    ///             if (start..end).contains(&(w as usize)) {
+    ///                 visit(w, fields);
+    ///             }
+    ///         }
+    ///     }
+    /// #   fn words(&self) -> &[AtomicU64] { &self.0 }
+    /// #   fn before_write(&self, _: usize) {}
+    /// #   fn level_start(&self, _: &LevelStart<'_>) {
+    /// #       let mut mail = self.1.lock().unwrap();
+    /// #       mail[0] = std::mem::take(&mut mail[1]); // the mail of the level before
+    /// #   }
+    /// #   fn spill_at(&self) -> Option<usize> {
+    /// #       Some(1) // every pair at once
+    /// #   }
+    /// #   fn spill(&self, _thread: usize, mail: &mut Vec<(u64, u64)>) {
+    /// #       self.1.lock().unwrap()[1].append(mail); // out of memory: `mail` is left empty
+    /// #   }
+    /// #   fn spilled_any(&self) -> bool {
+    /// #       !self.1.lock().unwrap()[1].is_empty() // before `level_start` takes it as the last
+    /// #   }
+    /// #   fn has_spilled(&self, start: usize, end: usize) -> bool {
+    /// #       self.1.lock().unwrap()[0].iter().any(|&(w, _)| (start..end).contains(&(w as usize)))
+    /// #   }
+    /// }
+    /// // 2^20 states in 16 segments; a move leaps to the next segment, so each level mails it.
+    /// let leaps = from_fn(|s, visit| if s < 15 << 16 { visit(s + (1 << 16)) });
+    /// let store = Spilling((0..1 << 15).map(|_| AtomicU64::new(!0)).collect(), Mutex::default());
+    /// let search = TwoBitSearch::new(&leaps, 1 << 20).sources([0]);
+    /// let (_, levels) = search.run_in(Box::new(store), None)?;
+    /// assert_eq!(levels.sizes(), [1; 16]); // every level found: its mail came back
+    /// # Ok::<(), statespace::TableAllocError>(())
+    /// ```
     fn spilled(&self, start: usize, end: usize, visit: &mut dyn FnMut(u64, u64)) {
         let _ = (start, end, visit);
     }
