@@ -928,7 +928,8 @@ fn every_public_item_of_statespace_has_an_example() {
     }
     assert_none(found);
     // The rule fails on a breach: a text block, no docs, a blank line between, an item of an
-    // impl; and it lets an example pass, attributes between, and what is not public.
+    // impl, items of a public trait's body; and it lets an example pass, attributes between,
+    // a function inside a method's body, and what is not public.
     let breach = [
         "/// With an example.",
         "///",
@@ -960,12 +961,41 @@ fn every_public_item_of_statespace_has_an_example() {
         "    pub(crate) fn inner() {}",
         "}",
         "pub use std::fmt;",
+        "/// ```",
+        "/// assert!(true);",
+        "/// ```",
+        "pub trait Shown {",
+        "    /// What it holds.",
+        "    type Kind;",
+        "    /// ```",
+        "    /// assert_eq!(2 * 2, 4);",
+        "    /// ```",
+        "    #[inline]",
+        "    fn shown(&self) -> u32 {",
+        "        fn inner() {}",
+        "        1",
+        "    }",
+        "    /// No example.",
+        "    fn bare(&self);",
+        "    const LIMIT: u32;",
+        "}",
+        "trait Private {",
+        "    fn hidden();",
+        "}",
     ]
     .join("\n");
     let found = items_without_example(&breach);
     let found: Vec<(usize, &str)> = found.iter().map(|(l, n)| (*l, n.as_str())).collect();
     assert_eq!(
         found,
-        [(16, "Drawn"), (17, "BARE"), (22, "Apart"), (25, "len")]
+        [
+            (16, "Drawn"),
+            (17, "BARE"),
+            (22, "Apart"),
+            (25, "len"),
+            (36, "Kind"),
+            (46, "bare"),
+            (47, "LIMIT")
+        ]
     );
 }
