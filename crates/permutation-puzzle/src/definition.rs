@@ -19,13 +19,24 @@ pub const MAX_OMOD: u8 = 127;
 /// The largest order of a move: a move of order `k` gives `k - 1` search moves.
 pub const MAX_MOVE_ORDER: u64 = 10_000;
 
-/// An orbit of slots: its name, its number of slots and its orientation count.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An orbit of slots: its name, its number of slots and its orientation count (and the line
+/// that defined it, for refusals; two sets are equal whatever their lines).
+#[derive(Clone, Debug)]
 pub struct SetDef {
     pub(crate) name: String,
     pub(crate) size: usize,
     pub(crate) omod: u8,
+    /// The line of its `Set` line in the file.
+    pub(crate) line: usize,
 }
+
+impl PartialEq for SetDef {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, self.size, self.omod) == (&other.name, other.size, other.omod)
+    }
+}
+
+impl Eq for SetDef {}
 
 impl SetDef {
     /// The set's name.

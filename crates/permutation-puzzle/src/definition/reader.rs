@@ -356,6 +356,7 @@ fn read_set(
         name: tokens[1].to_string(),
         size,
         omod: omod as u8,
+        line,
     })
 }
 

@@ -13,8 +13,10 @@ use super::part::Part;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RankError {
     /// The positions outnumber what a dense table can index.
-    #[error("the positions of set {set} cannot be ranked densely: {why}")]
+    #[error("line {line}: the positions of set {set} cannot be ranked densely: {why}")]
     TooLarge {
+        /// The line of the set's `Set` line.
+        line: usize,
         /// The set.
         set: String,
         /// What overflows.
@@ -104,6 +106,7 @@ impl<'a> SetPieces<'a> {
     /// The error of a set too large to rank, for `what`.
     fn too_large(&self, what: &str) -> RankError {
         RankError::TooLarge {
+            line: self.puzzle.sets[self.set].line,
             set: self.puzzle.sets[self.set].name.clone(),
             why: what.to_string(),
         }
@@ -283,6 +286,7 @@ fn direct_perm(
         multiset => multiset,
     };
     let size = rank.size().ok_or_else(|| RankError::TooLarge {
+        line: puzzle.sets[set].line,
         set: puzzle.sets[set].name.clone(),
         why: "too many arrangements".to_string(),
     })?;
@@ -344,6 +348,7 @@ fn push_orientations(
     });
     let rank = OriRank { n, omod, sum };
     let size = rank.size().ok_or_else(|| RankError::TooLarge {
+        line: def.line,
         set: def.name.clone(),
         why: "too many orientations".to_string(),
     })?;
