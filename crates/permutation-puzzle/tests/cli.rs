@@ -76,32 +76,45 @@ fn broken_inputs_are_refused_in_one_line_naming_the_line() {
     }
 }
 
-#[test]
-fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_line() {
+/// The refusal messages of `god`, `info` and `solve` (scrambled by `scramble`) for a
+/// definition file holding `text`, each with its command, and the file's path as they name it.
+fn refusals_of_file(name: &str, text: &str, scramble: &str) -> (String, Vec<(String, String)>) {
     let path = std::env::temp_dir().join(format!(
-        "permutation-puzzle-twice-{}.tws",
+        "permutation-puzzle-{name}-{}.tws",
         std::process::id()
     ));
-    std::fs::write(
-        &path,
-        format!("{PANCAKES4}# F3 again\nMove F3\nS\n3 2 1 4\nEnd\n"),
-    )
-    .unwrap();
-    let file = path.to_str().unwrap();
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap().to_string();
     let commands: [&[&str]; 3] = [
-        &["god", file],
-        &["info", file],
-        &["solve", file, "--scramble", "F2"],
+        &["god", &file],
+        &["info", &file],
+        &["solve", &file, "--scramble", scramble],
     ];
-    let runs: Vec<_> = commands.iter().map(|args| (args, run(args, ""))).collect();
+    let runs: Vec<_> = commands
+        .iter()
+        .map(|args| (args.join(" "), run(args, "")))
+        .collect();
     // Removed before anything is asserted, so that a failure leaves nothing behind.
     std::fs::remove_file(&path).unwrap();
-    for (args, refused) in runs {
-        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+    let messages = runs
+        .into_iter()
+        .map(|(args, refused)| {
+            let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+            (args, message)
+        })
+        .collect();
+    (file, messages)
+}
+
+#[test]
+fn a_definition_file_defining_a_move_twice_is_refused_naming_the_file_and_the_line() {
+    let text = format!("{PANCAKES4}# F3 again\nMove F3\nS\n3 2 1 4\nEnd\n");
+    let (file, messages) = refusals_of_file("twice", &text, "F2");
+    for (args, message) in messages {
         assert_eq!(
             message,
             format!("{file}: line 20: move F3 is defined twice, first on line 11"),
-            "{args:?}"
+            "{args}"
         );
     }
 }
@@ -117,28 +130,15 @@ fn a_definition_too_large_to_rank_is_refused_naming_the_file_and_the_set_line() 
         slots.join(" "),
         turned.join(" ")
     );
-    let path = std::env::temp_dir().join(format!(
-        "permutation-puzzle-long-{}.tws",
-        std::process::id()
-    ));
-    std::fs::write(&path, text).unwrap();
-    let file = path.to_str().unwrap();
-    let commands: [&[&str]; 3] = [
-        &["god", file],
-        &["info", file],
-        &["solve", file, "--scramble", "R"],
-    ];
-    let runs: Vec<_> = commands.iter().map(|args| (args, run(args, ""))).collect();
-    std::fs::remove_file(&path).unwrap();
-    for (args, refused) in runs {
-        let message = judge::testing::assert_refusal("permutation-puzzle", &refused);
+    let (file, messages) = refusals_of_file("long", &text, "R");
+    for (args, message) in messages {
         assert_eq!(
             message,
             format!(
                 "{file}: line 2: the positions of set P cannot be ranked densely: more than 20 \
                  distinct pieces"
             ),
-            "{args:?}"
+            "{args}"
         );
     }
 }
