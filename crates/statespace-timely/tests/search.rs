@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use rstest::rstest;
 use statespace::block::Members;
-use statespace::{FnSpace, Space, TwoBitSearch, Weight, from_fn};
+use statespace::{FnSpace, Space, TwoBitSearch, Weight};
 use statespace_timely::{Cluster, ClusterSearch, Error, Report, RunOnCluster};
 
 #[path = "../../statespace/tests/support/queue_bfs.rs"]
@@ -185,17 +185,20 @@ fn a_space_expanded_state_by_state_has_each_state_expanded_once() {
     }
 }
 
+/// A path of 100 states, a move one step either way.
+fn line_of_100(s: u64, visit: &mut dyn FnMut(u64)) {
+    if s > 0 {
+        visit(s - 1)
+    }
+    if s < 99 {
+        visit(s + 1)
+    }
+}
+
 #[test]
 fn workers_without_states_take_part() {
     // 100 states, slices of 1024: workers 1 to 4 own nothing.
-    let line = from_fn(|s, visit| {
-        if s > 0 {
-            visit(s - 1)
-        }
-        if s < 99 {
-            visit(s + 1)
-        }
-    });
+    let line = FnSpace(line_of_100 as Successors);
     let report = TwoBitSearch::of(Arc::new(line), 100)
         .sources([50])
         .on_cluster("line")
@@ -714,14 +717,7 @@ fn slices_on_disk_leave_their_codes_out_of_the_memory_a_process_needs() {
 #[test]
 fn a_seed_entering_at_a_level_of_its_own_is_refused() {
     // The builder takes seeds at their own levels; the spread search starts from sources.
-    let line = from_fn(|s, visit| {
-        if s > 0 {
-            visit(s - 1)
-        }
-        if s < 99 {
-            visit(s + 1)
-        }
-    });
+    let line = FnSpace(line_of_100 as Successors);
     let error = TwoBitSearch::of(Arc::new(line), 100)
         .seeds([(0, 0), (50, 3)])
         .run_on_cluster(&Cluster::single(1), "line")
