@@ -157,19 +157,21 @@ const NUMBERS_ALPHABET: [&str; 16] = [
     "99999999999999999999999",
 ];
 
+/// The mutated texts both checks below read: from the sample, with the alphabet, seed 17.
+#[cfg(feature = "testing")]
+const NUMBERS_MUTATIONS: crate::testing::Mutations<'static> = crate::testing::Mutations {
+    seed: 17,
+    sample: NUMBERS_SAMPLE,
+    alphabet: &NUMBERS_ALPHABET,
+};
+
 /// `Lines` and the reference readers of the rule agree on what every text means.
 #[cfg(feature = "testing")]
 #[test]
 fn lines_read_what_the_rule_says() {
-    crate::testing::parse_matches_reference(
-        crate::testing::Mutations {
-            seed: 17,
-            sample: NUMBERS_SAMPLE,
-            alphabet: &NUMBERS_ALPHABET,
-        },
-        numbers,
-        |text| reference_numbers(text, 99),
-    );
+    crate::testing::parse_matches_reference(NUMBERS_MUTATIONS, numbers, |text| {
+        reference_numbers(text, 99)
+    });
 }
 
 /// The check fails on a parser that accepts a number one past the range, one that ignores a
@@ -179,15 +181,7 @@ fn lines_read_what_the_rule_says() {
 fn the_reference_check_catches_planted_bugs() {
     use crate::testing::compare_with_reference;
     let check = |parse: NumbersReader<'_>| {
-        compare_with_reference(
-            crate::testing::Mutations {
-                seed: 17,
-                sample: NUMBERS_SAMPLE,
-                alphabet: &NUMBERS_ALPHABET,
-            },
-            parse,
-            |text| reference_numbers(text, 99),
-        )
+        compare_with_reference(NUMBERS_MUTATIONS, parse, |text| reference_numbers(text, 99))
     };
     let one_past = |input: &str| -> Result<Vec<Vec<u8>>, String> {
         let mut lines = Lines::new(input);
