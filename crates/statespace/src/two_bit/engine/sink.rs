@@ -191,8 +191,8 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
     }
 
     /// The states `states` of the block from `first` expanded one by one into `sink`, each
-    /// successor read the way the search reads them now (gathered or at once, tested in the
-    /// reached bits or in the codes), and counted into `expanded`.
+    /// successor's reached bit read the way the search reads them now (gathered or at once),
+    /// and counted into `expanded`.
     #[inline(always)]
     pub(super) fn expand_states(
         &self,
@@ -202,7 +202,12 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
         expanded: &mut u64,
     ) {
         let marks = self.shared.marks(sink.worker.id);
-        if let (true, Some(reached)) = (self.far_mask != 0, self.shared.reached()) {
+        // An exact frontier is kept in memory only, always with reached bits.
+        let reached = self
+            .shared
+            .reached()
+            .expect("an exact frontier has reached bits");
+        if self.far_mask != 0 {
             // Gathered, with reached bits: every successor in the table batched with its
             // bit's word prefetched (for a write), and set when the batch is probed, on
             // several threads in the thread's own bits (`Shared::own`). A near one is
@@ -223,7 +228,7 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                 });
             });
             sink.worker.batch = batch;
-        } else if let Some(reached) = self.shared.reached() {
+        } else {
             // At once, with reached bits: every successor's bit tested, and set (its block
             // marked dirty) when it was not.
             let len = self.shared.len;
@@ -239,31 +244,6 @@ impl<'s, 'a, S: Space + Sync, W: Weight> Level<'s, 'a, S, W> {
                         sink.gather(state, succ);
                     }
                 });
-            });
-        } else if self.far_mask == 0 {
-            // Every successor read at once: the table copied into the closure, so that the
-            // space's loop keeps it in registers, and nothing else checked on the way to
-            // the load.
-            let table = self.shared.table;
-            each_state(first, states, expanded, |state| {
-                let sink = &mut *sink;
-                self.shared.space.for_each_successor(state, move |succ| {
-                    match table.get((succ >> 5) as usize) {
-                        Some(cell) => {
-                            let codes = cell.load(Ordering::Relaxed);
-                            if codes >> (2 * (succ & 31)) & UNSEEN == UNSEEN {
-                                sink.unseen(state, succ, cell, codes);
-                            }
-                        }
-                        None => sink.gather(state, succ),
-                    }
-                });
-            });
-        } else {
-            each_state(first, states, expanded, |state| {
-                self.shared
-                    .space
-                    .for_each_successor(state, |succ| sink.one(state, succ));
             });
         }
     }
