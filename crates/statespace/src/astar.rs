@@ -174,18 +174,24 @@ pub trait Estimate {
     fn child(&mut self, note: &Self::Note, child: u64) -> (u32, Self::Note);
 }
 
-/// An [`Estimate`] computed from the state alone.
-pub(crate) struct Plain<H>(pub(crate) H);
-
-impl<H: FnMut(u64) -> u32> Estimate for Plain<H> {
+/// A closure `|state| estimate` is an [`Estimate`] computed from the state alone.
+///
+/// ```
+/// use statespace::Estimate;
+///
+/// let mut halves = |s: u64| (s / 2) as u32;
+/// assert_eq!(halves.start(9), (4, ()));
+/// assert_eq!(halves.child(&(), 4), (2, ()));
+/// ```
+impl<H: FnMut(u64) -> u32> Estimate for H {
     type Note = ();
 
     fn start(&mut self, state: u64) -> (u32, ()) {
-        ((self.0)(state), ())
+        (self(state), ())
     }
 
     fn child(&mut self, _: &(), child: u64) -> (u32, ()) {
-        ((self.0)(child), ())
+        (self(child), ())
     }
 }
 
@@ -251,7 +257,7 @@ pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
         start,
         goals,
         max_states,
-        &mut Plain(heuristic),
+        &mut { heuristic },
         Moves::Any,
     )
     .expect("a search that follows parent links reads no move backwards")

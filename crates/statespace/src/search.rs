@@ -340,7 +340,7 @@ pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
 
 /// How a walk back through the codes finds the state one move *before* a state on the start
 /// side.
-enum Back<'a, P> {
+pub(crate) enum Back<'a, P> {
     /// Among the successors, each step checked to be a move (the successor leads back).
     Undo,
     /// Among the given predecessors, each step checked to be a move.
@@ -358,7 +358,7 @@ impl<P> Copy for Back<'_, P> {}
 /// Walks from `from` down the codes of `arena` to a source: on the start side (codes `d + 1`)
 /// through states one move before, found as `back` says; on the goal side (codes `-(d + 1)`)
 /// through successors. Every step of the result is a move of `space`.
-fn descend<S: Space, P: Space, A: Arena>(
+pub(crate) fn descend<S: Space, P: Space, A: Arena>(
     space: &S,
     back: Back<'_, P>,
     arena: &A,
@@ -608,7 +608,7 @@ pub fn bidirectional_bfs_with<S: Space, P: Space, A: Arena>(
     bidirectional(space, Back::Given(predecessors), arena, start, goals)
 }
 
-fn bidirectional<S: Space, P: Space, A: Arena>(
+pub(crate) fn bidirectional<S: Space, P: Space, A: Arena>(
     space: &S,
     back: Back<'_, P>,
     arena: &mut A,

@@ -642,109 +642,135 @@ fn step_down<S: Space>(
     }
 }
 
-/// Walks from `from` down a table filled by [`TwoBitSearch::seeds`] while a successor's code is
-/// one less mod 3 (and leads back in one move), and stops where none is: at a seed that entered
-/// the search at its own level (so the state's value is that level plus the walk's length).
-/// The seeds need not be listed, which suits tables with many of them.
-///
-/// **Requires** reversible moves, and checks every step. Costs O(value × branching²).
-///
-/// # Returns
-/// `Ok(Some(path))`: the states from `from` to that seed, both included, each step a move that
-/// can be undone; `Ok(None)` when `from` was not reached.
-///
-/// # Errors
-/// [`SearchError::Irreversible`] when the only successors one less mod 3 cannot lead back. (On
-/// a space whose moves cannot all be undone a walk may also stop short of a seed, since seeds
-/// are not listed: give the seeds a test of their own, as [`descend_mod3`] takes its sources.)
-///
-/// # Example
-///
-/// ```
-/// use statespace::{FnSpace, descend_mod3_to_seed, TwoBitSearch};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let (table, _) = TwoBitSearch::new(&ring, 100).seeds([(0, 0), (50, 10)]).run();
-/// // State 45 is worth 15: five steps to seed 50, which entered at 10.
-/// let walk = descend_mod3_to_seed(&ring, &table, 45)?.unwrap();
-/// assert_eq!(walk, [45, 46, 47, 48, 49, 50]);
-/// # Ok::<(), statespace::SearchError>(())
-/// ```
+/// Reading paths back from a filled table.
+impl TwoBitTable {
+    /// Walks from `from` down a table filled by [`TwoBitSearch::seeds`] while a successor's code is
+    /// one less mod 3 (and leads back in one move), and stops where none is: at a seed that entered
+    /// the search at its own level (so the state's value is that level plus the walk's length).
+    /// The seeds need not be listed, which suits tables with many of them.
+    ///
+    /// **Requires** reversible moves, and checks every step. Costs O(value × branching²).
+    ///
+    /// # Returns
+    /// `Ok(Some(path))`: the states from `from` to that seed, both included, each step a move that
+    /// can be undone; `Ok(None)` when `from` was not reached.
+    ///
+    /// # Errors
+    /// [`SearchError::Irreversible`] when the only successors one less mod 3 cannot lead back. (On
+    /// a space whose moves cannot all be undone a walk may also stop short of a seed, since seeds
+    /// are not listed: give the seeds a test of their own, as [`descend_mod3`] takes its sources.)
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use statespace::{FnSpace, TwoBitSearch};
+    ///
+    /// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
+    ///     visit((s + 1) % 100);
+    ///     visit((s + 99) % 100);
+    /// });
+    /// let (table, _) = TwoBitSearch::new(&ring, 100).seeds([(0, 0), (50, 10)]).run();
+    /// // State 45 is worth 15: five steps to seed 50, which entered at 10.
+    /// let walk = table.walk_to_seed(&ring, 45)?.unwrap();
+    /// assert_eq!(walk, [45, 46, 47, 48, 49, 50]);
+    /// # Ok::<(), statespace::SearchError>(())
+    /// ```
+    pub fn walk_to_seed<S: Space>(
+        &self,
+        space: &S,
+        from: u64,
+    ) -> Result<Option<Vec<u64>>, SearchError> {
+        let table = self;
+        if from >= table.len {
+            return Ok(None);
+        }
+        let Some(mut code) = table.code(from) else {
+            return Ok(None);
+        };
+        let mut path = vec![from];
+        let mut state = from;
+        while let Some(next) = step_down(space, table, state, code)? {
+            state = next;
+            code = (code + 2) % 3;
+            path.push(state);
+        }
+        Ok(Some(path))
+    }
+
+    /// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
+    /// whose code is one less mod 3 and that leads back in one move, which is exactly one step
+    /// nearer.
+    ///
+    /// **Requires** reversible moves, and checks every step; a table filled by [`TwoBitSearch`]
+    /// from `sources`. Costs O(distance × branching²). [`TwoBitSearch`] has a longer example.
+    ///
+    /// # Returns
+    /// `Ok(Some(path))`: the states from `from` to a source, both included (its length minus one is
+    /// the exact distance), each step a move that can be undone; `Ok(None)` when `from` was not
+    /// reached.
+    ///
+    /// # Errors
+    /// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a reached state has
+    /// no nearer neighbour that leads back: the moves are not reversible.
+    ///
+    /// ```
+    /// use statespace::{SearchError, TwoBitSearch, from_fn};
+    ///
+    /// let ring = from_fn(|s, visit| {
+    ///     visit((s + 1) % 10);
+    ///     visit((s + 9) % 10);
+    /// });
+    /// let (table, _) = TwoBitSearch::new(&ring, 10).sources([0]).run();
+    /// assert_eq!(table.walk_to_source(&ring, 3, &[0])?, Some(vec![3, 2, 1, 0]));
+    /// // Moves one way only: no neighbour of 3 is nearer 0.
+    /// let up = from_fn(|s, visit| if s < 9 { visit(s + 1) });
+    /// let (table, _) = TwoBitSearch::new(&up, 10).sources([0]).run();
+    /// let error = table.walk_to_source(&up, 3, &[0]).unwrap_err();
+    /// assert_eq!(error, SearchError::NoNearerNeighbour { state: 3 });
+    /// # Ok::<(), SearchError>(())
+    /// ```
+    pub fn walk_to_source<S: Space>(
+        &self,
+        space: &S,
+        from: u64,
+        sources: &[u64],
+    ) -> Result<Option<Vec<u64>>, SearchError> {
+        let table = self;
+        if from >= table.len {
+            return Ok(None);
+        }
+        let Some(mut code) = table.code(from) else {
+            return Ok(None);
+        };
+        let mut path = vec![from];
+        let mut state = from;
+        while !sources.contains(&state) {
+            state = step_down(space, table, state, code)?
+                .ok_or(SearchError::NoNearerNeighbour { state })?;
+            code = (code + 2) % 3;
+            path.push(state);
+        }
+        Ok(Some(path))
+    }
+}
+
+/// [`TwoBitTable::walk_to_seed`] as a free function, kept while its callers move.
+#[doc(hidden)]
 pub fn descend_mod3_to_seed<S: Space>(
     space: &S,
     table: &TwoBitTable,
     from: u64,
 ) -> Result<Option<Vec<u64>>, SearchError> {
-    if from >= table.len {
-        return Ok(None);
-    }
-    let Some(mut code) = table.code(from) else {
-        return Ok(None);
-    };
-    let mut path = vec![from];
-    let mut state = from;
-    while let Some(next) = step_down(space, table, state, code)? {
-        state = next;
-        code = (code + 2) % 3;
-        path.push(state);
-    }
-    Ok(Some(path))
+    table.walk_to_seed(space, from)
 }
 
-/// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
-/// whose code is one less mod 3 and that leads back in one move, which is exactly one step
-/// nearer.
-///
-/// **Requires** reversible moves, and checks every step; a table filled by [`TwoBitSearch`]
-/// from `sources`. Costs O(distance × branching²). [`TwoBitSearch`] has a longer example.
-///
-/// # Returns
-/// `Ok(Some(path))`: the states from `from` to a source, both included (its length minus one is
-/// the exact distance), each step a move that can be undone; `Ok(None)` when `from` was not
-/// reached.
-///
-/// # Errors
-/// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a reached state has
-/// no nearer neighbour that leads back: the moves are not reversible.
-///
-/// ```
-/// use statespace::{SearchError, TwoBitSearch, descend_mod3, from_fn};
-///
-/// let ring = from_fn(|s, visit| {
-///     visit((s + 1) % 10);
-///     visit((s + 9) % 10);
-/// });
-/// let (table, _) = TwoBitSearch::new(&ring, 10).sources([0]).run();
-/// assert_eq!(descend_mod3(&ring, &table, &[0], 3)?, Some(vec![3, 2, 1, 0]));
-/// // Moves one way only: no neighbour of 3 is nearer 0.
-/// let up = from_fn(|s, visit| if s < 9 { visit(s + 1) });
-/// let (table, _) = TwoBitSearch::new(&up, 10).sources([0]).run();
-/// let error = descend_mod3(&up, &table, &[0], 3).unwrap_err();
-/// assert_eq!(error, SearchError::NoNearerNeighbour { state: 3 });
-/// # Ok::<(), SearchError>(())
-/// ```
+/// [`TwoBitTable::walk_to_source`] as a free function, kept while its callers move.
+#[doc(hidden)]
 pub fn descend_mod3<S: Space>(
     space: &S,
     table: &TwoBitTable,
     sources: &[u64],
     from: u64,
 ) -> Result<Option<Vec<u64>>, SearchError> {
-    if from >= table.len {
-        return Ok(None);
-    }
-    let Some(mut code) = table.code(from) else {
-        return Ok(None);
-    };
-    let mut path = vec![from];
-    let mut state = from;
-    while !sources.contains(&state) {
-        state = step_down(space, table, state, code)?
-            .ok_or(SearchError::NoNearerNeighbour { state })?;
-        code = (code + 2) % 3;
-        path.push(state);
-    }
-    Ok(Some(path))
+    table.walk_to_source(space, from, sources)
 }
