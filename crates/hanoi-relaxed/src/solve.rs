@@ -1,6 +1,6 @@
 //! The solver: bidirectional BFS on `statespace` towards every legal stack on peg 2.
 
-use statespace::{Packed, Puzzle, Search, SparseArena, full_bfs};
+use statespace::{Packed, Puzzle, Search, SparseArena};
 
 use crate::parse::Instance;
 use crate::pegs::{Move, Peg, Pegs};
@@ -89,11 +89,10 @@ fn extend_stack(
 /// # Ok::<(), hanoi_relaxed::PegsError>(())
 /// ```
 pub fn count_states(start: &Pegs) -> u64 {
-    let mut arena = SparseArena::new();
     let puzzle = RelaxedHanoi {
         n_discs: start.n_discs(),
     };
-    full_bfs(&Packed(&puzzle), &mut arena, &[start.pack()]).reached()
+    Search::over(&Packed(&puzzle)).levels(&[start.pack()]).reached()
 }
 
 /// An optimal move sequence from `start` to all discs on peg 2 in any legal order, or `None`
@@ -120,9 +119,14 @@ pub fn solve_stack(start: &Pegs, arena: &mut SparseArena) -> Option<Vec<Move>> {
         n_discs: start.n_discs(),
     };
     // A move of the top disc can be undone by moving it back.
-    let path = Search::new(&puzzle, arena)
-        .bidirectional_reversible(start, &goal_states(&all_sizes))
+    let space = Packed(&puzzle);
+    let goals: Vec<u64> = goal_states(&all_sizes).iter().map(|g| g.pack()).collect();
+    let path = Search::over(&space)
+        .arena(arena)
+        .predecessors(&space)
+        .bidirectional(start.pack(), &goals)
         .expect("relaxed moves can be undone")?;
+    let path = space.states(&path);
     let moves = path
         .windows(2)
         .map(|pair| {
