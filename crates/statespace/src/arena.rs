@@ -20,7 +20,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 ///
 /// ```
 /// use std::collections::BTreeMap;
-/// use statespace::{Arena, from_fn, full_bfs};
+/// use statespace::{Arena, Search, from_fn};
 ///
 /// /// The codes in a sorted map.
 /// struct Sorted(BTreeMap<u64, i32>);
@@ -45,7 +45,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 ///     visit((s + 9) % 10);
 /// });
 /// let mut arena = Sorted(BTreeMap::new());
-/// full_bfs(&ring, &mut arena, &[0]);
+/// Search::over(&ring).arena(&mut arena).levels(&[0]);
 /// assert_eq!(arena.len(), 10);
 /// assert_eq!(arena.distance(7), Some(3)); // three steps back from 0
 /// ```
@@ -160,14 +160,14 @@ pub trait Arena {
 /// # Example
 ///
 /// ```
-/// use statespace::{DenseArena, from_fn, full_bfs};
+/// use statespace::{DenseArena, Search, from_fn};
 ///
 /// let ring = from_fn(|s, visit| {
 ///     visit((s + 1) % 100);
 ///     visit((s + 99) % 100);
 /// });
 /// let mut arena = DenseArena::new(100);
-/// full_bfs(&ring, &mut arena, &[0]);
+/// Search::over(&ring).arena(&mut arena).levels(&[0]);
 /// assert_eq!(arena.distance(60), Some(40));
 /// // A state beyond the capacity is refused.
 /// assert!(std::panic::catch_unwind(|| arena.get(100)).is_err());
@@ -318,11 +318,11 @@ impl Arena for DenseArena {
 /// # Example
 ///
 /// ```
-/// use statespace::{Arena, ByteArena, from_fn, full_bfs};
+/// use statespace::{Arena, ByteArena, Search, from_fn};
 ///
 /// let line = from_fn(|s, visit| if s < 299 { visit(s + 1) });
 /// let mut arena = ByteArena::new(300);
-/// full_bfs(&line, &mut arena, &[100]);
+/// Search::over(&line).arena(&mut arena).levels(&[100]);
 /// assert_eq!((arena.distance(299), arena.distance(99)), (Some(199), None));
 /// // A code is a distance plus one below 256: a backward code does not fit.
 /// assert!(std::panic::catch_unwind(move || arena.set(5, -1)).is_err());
@@ -355,11 +355,11 @@ impl ByteArena {
     /// The stored distance plus one of every state (0 for not reached), as bytes.
     ///
     /// ```
-    /// use statespace::{ByteArena, from_fn, full_bfs};
+    /// use statespace::{ByteArena, Search, from_fn};
     ///
     /// let line = from_fn(|s, visit| if s < 3 { visit(s + 1) });
     /// let mut arena = ByteArena::new(5);
-    /// full_bfs(&line, &mut arena, &[1]);
+    /// Search::over(&line).arena(&mut arena).levels(&[1]);
     /// assert_eq!(arena.as_bytes(), [0, 1, 2, 3, 0]);
     /// ```
     pub fn as_bytes(&self) -> &[u8] {
@@ -405,7 +405,7 @@ impl Arena for ByteArena {
 /// A hash map from packed state to code, for spaces without a compact dense index.
 ///
 /// ```
-/// use statespace::{SparseArena, bfs, from_fn};
+/// use statespace::{Search, SparseArena, from_fn};
 ///
 /// // A point (x, y) packed as `x << 32 | y`, moving right or up: no dense index fits.
 /// let grid = from_fn(|s, visit| {
@@ -413,7 +413,7 @@ impl Arena for ByteArena {
 ///     visit(s + 1);
 /// });
 /// let mut arena = SparseArena::new();
-/// let path = bfs(&grid, &mut arena, 0, |s| s == 3 << 32 | 4, None).unwrap();
+/// let path = Search::over(&grid).arena(&mut arena).bfs(0, &[3 << 32 | 4]).unwrap();
 /// assert_eq!(path.len() - 1, 7);
 /// assert_eq!(arena.distance(2 << 32 | 2), Some(4));
 /// ```
@@ -504,7 +504,7 @@ impl Hasher for MulHasher {
 /// # Example
 ///
 /// ```
-/// use statespace::{CompactArena, bfs, from_fn};
+/// use statespace::{CompactArena, Search, from_fn};
 ///
 /// // A point (x, y) packed as `x << 20 | y` (below 2^40), moving right or up.
 /// let grid = from_fn(|s, visit| {
@@ -512,7 +512,7 @@ impl Hasher for MulHasher {
 ///     visit(s + 1);
 /// });
 /// let mut arena = CompactArena::new();
-/// let path = bfs(&grid, &mut arena, 0, |s| s == 3 << 20 | 4, None).unwrap();
+/// let path = Search::over(&grid).arena(&mut arena).bfs(0, &[3 << 20 | 4]).unwrap();
 /// assert_eq!(path.len() - 1, 7);
 /// assert_eq!(arena.distance(2 << 20 | 2), Some(4));
 /// ```
@@ -736,7 +736,7 @@ macro_rules! reading_methods {
             /// ```
             #[doc = concat!("let mut arena = statespace::", $new, ";")]
             /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
-            /// statespace::full_bfs(&line, &mut arena, &[0]);
+            /// statespace::Search::over(&line).arena(&mut arena).levels(&[0]);
             /// assert_eq!(arena.get(4), 5); // distance 4 from the start side
             /// assert_eq!(arena.get(6), 0);
             /// ```
@@ -749,7 +749,7 @@ macro_rules! reading_methods {
             /// ```
             #[doc = concat!("let mut arena = statespace::", $new, ";")]
             /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
-            /// statespace::full_bfs(&line, &mut arena, &[2]);
+            /// statespace::Search::over(&line).arena(&mut arena).levels(&[2]);
             /// assert_eq!(arena.len(), 4); // states 2 to 5
             /// ```
             pub fn len(&self) -> usize {
@@ -762,7 +762,7 @@ macro_rules! reading_methods {
             #[doc = concat!("let mut arena = statespace::", $new, ";")]
             /// assert!(arena.is_empty());
             /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
-            /// statespace::full_bfs(&line, &mut arena, &[0]);
+            /// statespace::Search::over(&line).arena(&mut arena).levels(&[0]);
             /// assert!(!arena.is_empty());
             /// ```
             pub fn is_empty(&self) -> bool {
@@ -774,7 +774,7 @@ macro_rules! reading_methods {
             /// ```
             #[doc = concat!("let mut arena = statespace::", $new, ";")]
             /// let line = statespace::from_fn(|s, visit| if s < 5 { visit(s + 1) });
-            /// statespace::full_bfs(&line, &mut arena, &[1]);
+            /// statespace::Search::over(&line).arena(&mut arena).levels(&[1]);
             /// assert_eq!(arena.distance(5), Some(4));
             /// assert_eq!(arena.distance(0), None); // no move leads back
             /// ```

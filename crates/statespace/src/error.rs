@@ -5,18 +5,17 @@ use std::fmt;
 /// A search found that the moves break what it requires of them, and refused to answer rather
 /// than hand back a path that is not one.
 ///
-/// `S` is the kind of state named: packed `u64`s from the searches over a [`Space`], a
-/// puzzle's own states from [`Search`] (shown with `Debug`).
+/// `S` is the kind of state named: packed `u64`s from the searches over a [`Space`], or a
+/// puzzle's own states after [`SearchError::map`] (shown with `Debug`).
 ///
 /// [`Space`]: crate::Space
-/// [`Search`]: crate::Search
 ///
 /// ```
-/// use statespace::{SearchError, SparseArena, bidirectional_bfs, from_fn};
+/// use statespace::{Search, SearchError, from_fn};
 ///
 /// // Moves that go up only: the search walks moves back, and refuses the first it sees.
 /// let up = from_fn(|s, visit| visit(s + 1));
-/// let error = bidirectional_bfs(&up, &mut SparseArena::new(), 0, &[3]).unwrap_err();
+/// let error = Search::over(&up).bidirectional(0, &[3]).unwrap_err();
 /// assert_eq!(error, SearchError::Irreversible { from: 0, to: 1 });
 /// assert!(error.to_string().contains("cannot be undone"));
 /// ```
@@ -24,7 +23,8 @@ use std::fmt;
 pub enum SearchError<S = u64> {
     /// `to` is a successor of `from`, but `from` is not a successor of `to`: the move cannot be
     /// undone in one move, and the search needed to walk it backwards. Give the search the
-    /// predecessors (the `_with` searches), or use one that requires nothing of the moves.
+    /// predecessors ([`Search::predecessors`](crate::Search::predecessors)), or ask a question
+    /// that requires nothing of the moves (`bfs`, `levels`).
     Irreversible {
         /// The state the move starts from.
         from: S,
@@ -80,7 +80,7 @@ impl<S: fmt::Debug> fmt::Display for SearchError<S> {
             Self::Irreversible { from, to } => write!(
                 f,
                 "the move from {from:?} to {to:?} cannot be undone in one move, and the search \
-                 walks moves backwards (give it the predecessors, or use bfs)"
+                 walks moves backwards (give the search the predecessors, or ask bfs or levels, which walk moves forwards only)"
             ),
             Self::NoNearerNeighbour { state } => write!(
                 f,

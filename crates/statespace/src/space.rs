@@ -8,7 +8,7 @@ use crate::members::Members;
 /// only because of it. A successor may be yielded more than once; searches ignore repeats.
 ///
 /// ```
-/// use statespace::{Space, SparseArena, bfs};
+/// use statespace::{Search, Space};
 ///
 /// /// A knight on a chessboard, a square `row * 8 + col`.
 /// struct Knight;
@@ -26,8 +26,7 @@ use crate::members::Members;
 ///     }
 /// }
 ///
-/// let mut arena = SparseArena::new();
-/// let path = bfs(&Knight, &mut arena, 0, |s| s == 63, None).unwrap();
+/// let path = Search::over(&Knight).bfs(0, &[63]).unwrap();
 /// assert_eq!(path.len() - 1, 6); // corner to corner
 /// ```
 pub trait Space {

@@ -7,7 +7,86 @@ mod queue_bfs;
 use queue_bfs::queue_distances;
 
 use crate::block::{Members, Successors};
-use crate::{Arena, DenseArena, FnSpace, Space, SparseArena, bfs, bidirectional_bfs, full_bfs};
+use crate::{Arena, DenseArena, FnSpace, Levels, Search, SearchError, Space, SparseArena};
+
+// The questions these tests ask, each through the builder (`Search`) with its options set the
+// way the test names them.
+
+fn bfs<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goal: impl Fn(u64) -> bool,
+    limit: Option<u32>,
+) -> Option<Vec<u64>> {
+    let search = Search::over(space).arena(arena);
+    match limit {
+        Some(limit) => search.limit(limit).bfs(start, &goal),
+        None => search.bfs(start, &goal),
+    }
+}
+
+fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -> Levels {
+    Search::over(space).arena(arena).levels(sources)
+}
+
+fn full_bfs_within<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    sources: &[u64],
+    radius: u32,
+) -> Levels {
+    Search::over(space).arena(arena).limit(radius).levels(sources)
+}
+
+fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
+    space: &S,
+    arena: &mut A,
+    sources: &[u64],
+    radius: u32,
+    threads: usize,
+) -> Levels {
+    let search = Search::over(space).arena(arena).limit(radius);
+    search.threads(threads).levels(sources)
+}
+
+fn bidirectional_bfs<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goals: &[u64],
+) -> Result<Option<Vec<u64>>, SearchError> {
+    Search::over(space).arena(arena).bidirectional(start, goals)
+}
+
+fn astar<S: Space, A: Arena>(
+    space: &S,
+    arena: &mut A,
+    start: u64,
+    goals: &[u64],
+    max_states: usize,
+    mut estimate: impl FnMut(u64) -> u32,
+) -> crate::AStarResult {
+    let search = Search::over(space).arena(arena).max_states(max_states);
+    search.astar(start, goals, &mut estimate).unwrap()
+}
+
+fn descend_mod3<S: Space>(
+    space: &S,
+    table: &crate::TwoBitTable,
+    sources: &[u64],
+    from: u64,
+) -> Result<Option<Vec<u64>>, SearchError> {
+    table.walk_to_source(space, from, sources)
+}
+
+fn descend_mod3_to_seed<S: Space>(
+    space: &S,
+    table: &crate::TwoBitTable,
+    from: u64,
+) -> Result<Option<Vec<u64>>, SearchError> {
+    table.walk_to_seed(space, from)
+}
 
 /// A graph as adjacency lists; successors are listed in insertion order.
 struct Graph {
@@ -341,7 +420,7 @@ fn start_that_is_a_goal_and_empty_goal_sets() {
 #[case::one_thread(1)]
 #[case::two_threads(2)]
 fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
-    use crate::{TwoBitSearch, descend_mod3};
+    use crate::TwoBitSearch;
     let mut rng = fastrand::Rng::with_seed(0x2b17);
     let mut arena = DenseArena::new(3000);
     for round in 0..60 {
@@ -385,7 +464,7 @@ fn two_bit_bfs_equals_full_bfs(#[case] threads: usize) {
 #[case::one_thread(1)]
 #[case::two_threads(2)]
 fn seeded_two_bit_bfs_equals_the_minimum_over_seeds(#[case] threads: usize) {
-    use crate::{TwoBitSearch, descend_mod3, descend_mod3_to_seed};
+    use crate::TwoBitSearch;
     let mut rng = fastrand::Rng::with_seed(0x5eed);
     for round in 0..40 {
         let n_nodes = 2 + rng.u64(..600) as usize;
@@ -708,7 +787,7 @@ fn two_bit_bfs_on_the_sliding_puzzle() {
     assert_eq!(levels.max_distance(), 21);
     let far = (0..1u64 << 18).find(|&s| {
         table.code(s).is_some() && {
-            crate::descend_mod3(&space, &table, &[solved], s)
+            descend_mod3(&space, &table, &[solved], s)
                 .unwrap()
                 .unwrap()
                 .len()
@@ -744,7 +823,7 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
             // 0: no heuristic; 1: Manhattan (consistent); 2: Manhattan on some states only
             // (admissible, inconsistent).
             let result =
-                crate::astar(
+                astar(
                     &space,
                     &mut arena,
                     start,
@@ -774,13 +853,13 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
     }
     let swapped = pack_tiles([2, 1, 3, 4, 5, 0]);
     assert_eq!(
-        crate::astar(&space, &mut arena, swapped, &[solved], usize::MAX, |_| 0).path,
+        astar(&space, &mut arena, swapped, &[solved], usize::MAX, |_| 0).path,
         None
     );
     let far = (0..1u64 << 18)
         .find(|&s| table.distance(s) == Some(21))
         .unwrap();
-    let limited = crate::astar(&space, &mut arena, far, &[solved], 50, |_| 0);
+    let limited = astar(&space, &mut arena, far, &[solved], 50, |_| 0);
     assert!(limited.gave_up && limited.path.is_none());
 }
 
@@ -803,7 +882,7 @@ fn water_jugs() -> impl Space {
 #[test]
 fn bidirectional_search_refuses_moves_that_cannot_be_undone_in_every_build() {
     let refused = bidirectional_bfs(&water_jugs(), &mut SparseArena::new(), 0, &[4]);
-    let Err(crate::SearchError::Irreversible { from, to }) = refused else {
+    let Err(SearchError::Irreversible { from, to }) = refused else {
         panic!("not refused: {refused:?}");
     };
     // A real move that cannot be undone: from (0, 4), filling the large jug.
@@ -862,7 +941,7 @@ fn balls_match_the_reference_on_one_thread_and_several(#[case] seed: u64) {
     let deepest = reference.iter().flatten().max().copied().unwrap();
     for radius in [0, 1, 2, 5, deepest / 2, deepest, deepest + 3] {
         let mut one = DenseArena::new(60_000);
-        let levels = crate::full_bfs_within(&graph, &mut one, &sources, radius);
+        let levels = full_bfs_within(&graph, &mut one, &sources, radius);
         for state in 0..60_000u64 {
             let within = reference[state as usize].filter(|&d| d <= radius);
             assert_eq!(
@@ -874,7 +953,7 @@ fn balls_match_the_reference_on_one_thread_and_several(#[case] seed: u64) {
         assert_eq!(levels.max_distance(), radius.min(deepest));
         for threads in [1, 2, 3] {
             let mut many = DenseArena::new(60_000);
-            let par = crate::par_full_bfs_within(&graph, &mut many, &sources, radius, threads);
+            let par = par_full_bfs_within(&graph, &mut many, &sources, radius, threads);
             assert_eq!(par, levels, "radius {radius}, {threads} threads");
             assert!((0..60_000).all(|s| many.get(s) == one.get(s)));
         }

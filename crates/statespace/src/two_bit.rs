@@ -4,7 +4,7 @@
 //! holds its distance mod 3, or `3` for "not reached". That is enough to recover exact distances
 //! and shortest paths when moves are reversible: the neighbours of a state at distance `d` are at
 //! `d - 1`, `d` or `d + 1`, whose codes are all different, so the neighbour with code `(c - 1) mod 3`
-//! is exactly one step nearer ([`descend_mod3`]).
+//! is exactly one step nearer ([`TwoBitTable::walk_to_source`]).
 //!
 //! A level is expanded by scanning for states whose code is `d mod 3`. States of levels `d - 3`,
 //! `d - 6`, ... share that code; expanding them again is harmless (their neighbours are all
@@ -67,7 +67,7 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// **Requires** unit costs and a dense index: every state below `len` (a successor at `len`
 /// or beyond is refused with a panic naming it, in every build). Moves may be one-way: the
 /// levels and codes are those of a BFS on any graph; reading exact distances and paths back
-/// ([`descend_mod3`]) is what requires reversible moves.
+/// ([`TwoBitTable::walk_to_source`]) is what requires reversible moves.
 ///
 /// # How it searches
 /// The table is cut into segments (see the `two_bit::engine` module), which the threads claim
@@ -91,7 +91,7 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// A puzzle of your own: pack a state into a `u64` below `len`, give its moves, search.
 ///
 /// ```
-/// use statespace::{Space, TwoBitSearch, descend_mod3};
+/// use statespace::{Space, TwoBitSearch};
 ///
 /// /// Three switches of 4 positions each (a state is three base-4 digits); a move turns one
 /// /// switch one position either way.
@@ -111,7 +111,7 @@ pub fn states_with_code(word: u64, first: u64, code: u64) -> impl Iterator<Item 
 /// let (table, levels) = TwoBitSearch::new(&Switches, 64).sources([0]).threads(2).run();
 /// assert_eq!(levels.sizes(), [1, 6, 15, 20, 15, 6, 1]);
 /// // Exact distances and paths come back by descending the codes.
-/// let path = descend_mod3(&Switches, &table, &[0], 42)?.unwrap();
+/// let path = table.walk_to_source(&Switches, 42, &[0])?.unwrap();
 /// assert_eq!(path.len() - 1, 6); // all three switches half way round
 /// # Ok::<(), statespace::SearchError>(())
 /// ```
@@ -206,7 +206,7 @@ impl<'s, S: Space + Sync, W: Weight, P: FnMut(u32, u64)> TwoBitSearch<'s, S, W, 
     /// level `d` unless it was reached sooner. The result is the distance from a virtual source
     /// joined to each seed by a path of `d` moves: `min` over seeds `(t, d)` of
     /// `d + dist(t, state)`, mod 3. Neighbours still differ by at most one, so the table
-    /// answers like any two-bit table, and [`descend_mod3_to_seed`] from a state ends at a seed
+    /// answers like any two-bit table, and [`TwoBitTable::walk_to_seed`] from a state ends at a seed
     /// that entered at its own distance. Levels before the first seed are empty (size 0).
     ///
     /// ```
@@ -658,7 +658,7 @@ impl TwoBitTable {
     /// # Errors
     /// [`SearchError::Irreversible`] when the only successors one less mod 3 cannot lead back. (On
     /// a space whose moves cannot all be undone a walk may also stop short of a seed, since seeds
-    /// are not listed: give the seeds a test of their own, as [`descend_mod3`] takes its sources.)
+    /// are not listed: give the seeds a test of their own, as [`TwoBitTable::walk_to_source`] takes its sources.)
     ///
     /// # Example
     ///

@@ -2,7 +2,7 @@
 //! into the blank until the board reads 1 2 3 / 4 5 6 / 7 8 _. From one of the two hardest
 //! starts (31 moves): `cargo run --release -p statespace-search --example eight_puzzle`.
 
-use statespace::{Puzzle, Search, SparseArena};
+use statespace::{Packed, Puzzle, Search};
 
 type Board = [u8; 9];
 
@@ -44,10 +44,15 @@ impl Puzzle for EightPuzzle {
 fn main() -> Result<(), statespace::SearchError<Board>> {
     let start: Board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-    let mut search = Search::new(&EightPuzzle, SparseArena::new());
+    let space = Packed(&EightPuzzle);
     // Sliding a tile back undoes a move, so the bidirectional search applies; it checks that
-    // every move it sees can be undone (`bidirectional_reversible` would trust it).
-    let path = search.bidirectional(&start, &[goal])?.expect("solvable");
+    // every move it sees can be undone (given the space as its own predecessors, it would
+    // trust it).
+    let path = Search::over(&space)
+        .bidirectional(EightPuzzle.pack(&start), &[EightPuzzle.pack(&goal)])
+        .map_err(|error| error.map(|p| EightPuzzle.unpack(p)))?
+        .expect("solvable");
+    let path = space.states(&path);
     println!("{} moves", path.len() - 1);
     for board in [&path[0], &path[path.len() - 1]] {
         for row in board.chunks(3) {

@@ -5,10 +5,10 @@
 //! A pour cannot always be undone in one move (pouring 5 into an empty 3 leaves 2 and 3; the
 //! 3 poured back gives 5 and 0 only when the first jug had room), so the search that needs
 //! nothing of the moves ([`Search::bfs`]), A* with parent links ([`Search::astar`]) and the
-//! bidirectional search given the predecessors ([`Search::bidirectional_with`]) all apply;
-//! the bidirectional search without predecessors refuses, naming the move.
+//! bidirectional search given the predecessors ([`Search::predecessors`]) all apply; the
+//! bidirectional search without predecessors refuses, naming the move.
 
-use statespace::{Puzzle, Search, SearchError, SparseArena};
+use statespace::{FnSpace, Packed, Puzzle, Search, SearchError};
 
 /// Litres in the jugs of 8, 5 and 3.
 type Jugs = [u64; 3];
@@ -61,36 +61,41 @@ fn predecessors(jugs: &Jugs, visit: &mut dyn FnMut(Jugs)) {
 }
 
 fn main() -> Result<(), SearchError<Jugs>> {
-    let start = [8, 0, 0];
-    let four = |jugs: &Jugs| jugs.contains(&4);
-    let mut search = Search::new(&WaterJugs, SparseArena::new());
+    let space = Packed(&WaterJugs);
+    let start = WaterJugs.pack(&[8, 0, 0]);
+    let four = |packed: u64| WaterJugs.unpack(packed).contains(&4);
+    let named = |error: SearchError| error.map(|p| WaterJugs.unpack(p));
 
-    let by_bfs = search
-        .bfs(&start, &four, None)
+    let by_bfs = Search::over(&space)
+        .bfs(start, &four)
         .expect("4 litres can be measured");
     println!("BFS, {} pours:", by_bfs.len() - 1);
-    for jugs in &by_bfs {
+    for jugs in space.states(&by_bfs) {
         println!("  {jugs:?}");
     }
 
     // A* with the goal as a predicate; a jug off 4 litres needs at least one more pour.
-    let by_astar = search
-        .astar(&start, &four, |jugs| u32::from(!four(jugs)))
-        .expect("4 litres can be measured");
-    println!(
-        "A*, {} pours, {} states expanded",
-        by_astar.len() - 1,
-        search.stats().expanded
-    );
+    let by_astar = Search::over(&space)
+        .astar(start, &four, &mut |packed| u32::from(!four(packed)))
+        .map_err(named)?;
+    let expanded = by_astar.expanded;
+    let by_astar = by_astar.path.expect("4 litres can be measured");
+    println!("A*, {} pours, {expanded} states expanded", by_astar.len() - 1);
     assert_eq!(by_astar.len(), by_bfs.len());
 
     // The bidirectional search starts from each goal, so it takes them as a list.
-    let goals: Vec<Jugs> = (0..=5)
+    let goals: Vec<u64> = (0..=5)
         .flat_map(|large| (0..=3).map(move |small| [8 - large - small, large, small]))
-        .filter(four)
+        .map(|jugs| WaterJugs.pack(&jugs))
+        .filter(|&packed| four(packed))
         .collect();
-    let by_both = search
-        .bidirectional_with(&start, &goals, predecessors)?
+    let before = FnSpace(|packed: u64, visit: &mut dyn FnMut(u64)| {
+        predecessors(&WaterJugs.unpack(packed), &mut |jugs| visit(WaterJugs.pack(&jugs)));
+    });
+    let by_both = Search::over(&space)
+        .predecessors(&before)
+        .bidirectional(start, &goals)
+        .map_err(named)?
         .expect("4 litres can be measured");
     println!(
         "bidirectional with predecessors, {} pours",
@@ -99,8 +104,8 @@ fn main() -> Result<(), SearchError<Jugs>> {
     assert_eq!(by_both.len(), by_bfs.len());
 
     // Without them it refuses, naming the first pour it saw that cannot be undone.
-    let refused = search.bidirectional(&start, &goals).unwrap_err();
-    println!("bidirectional without predecessors: {refused}");
+    let refused = Search::over(&space).bidirectional(start, &goals).unwrap_err();
+    println!("bidirectional without predecessors: {}", named(refused));
     Ok(())
 }
 

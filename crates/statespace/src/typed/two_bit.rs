@@ -4,7 +4,7 @@
 use super::{DensePuzzle, Packed};
 use crate::error::SearchError;
 use crate::search::Levels;
-use crate::two_bit::{TableAllocError, TwoBitSearch, TwoBitTable, descend_mod3};
+use crate::two_bit::{TableAllocError, TwoBitSearch, TwoBitTable};
 
 /// The distance of every state of a [`DensePuzzle`] from a set of sources, 2 bits a state
 /// ([`TwoBitSearch`](crate::TwoBitSearch)), with exact distances and paths read back on demand.
@@ -175,7 +175,7 @@ impl<P: DensePuzzle> TwoBitDistances<'_, P> {
     }
 
     /// A shortest path from `state` to a source, read down the table: requires reversible
-    /// moves, and checks every step ([`descend_mod3`](crate::descend_mod3)).
+    /// moves, and checks every step ([`TwoBitTable::walk_to_source`]).
     ///
     /// # Errors
     /// [`SearchError::Irreversible`] or [`SearchError::NoNearerNeighbour`] when a step cannot
@@ -204,12 +204,11 @@ impl<P: DensePuzzle> TwoBitDistances<'_, P> {
     /// ```
     pub fn path(&self, state: &P::State) -> Result<Option<Vec<P::State>>, SearchError<P::State>> {
         let puzzle = self.puzzle;
-        match descend_mod3(
-            &Packed(puzzle),
-            &self.table,
-            &self.sources,
-            puzzle.pack(state),
-        ) {
+        let space = Packed(puzzle);
+        match self
+            .table
+            .walk_to_source(&space, puzzle.pack(state), &self.sources)
+        {
             Ok(path) => Ok(path.map(|p| p.into_iter().map(|s| puzzle.unpack(s)).collect())),
             Err(error) => Err(error.map(|p| puzzle.unpack(p))),
         }
