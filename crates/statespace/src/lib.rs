@@ -22,7 +22,6 @@ pub use goal::Goals;
 pub use search::Levels;
 pub use space::{FnSpace, Space, from_fn};
 pub use two_bit::{TableAllocError, TwoBitSearch, TwoBitTable, Weight};
-pub use typed::two_bit::TwoBitDistances;
 pub use typed::{DensePuzzle, Packed, Puzzle};
 
 // The free searches the builder replaces, kept while their callers move to it.

@@ -4,12 +4,9 @@
 //! it a [`Space`], which every question of [`Search`](crate::Search) takes, and reads a path of
 //! packed states back as states. The packing is the caller's: distinct states must pack to
 //! distinct values, and a [`DenseArena`](crate::DenseArena) needs them below its capacity. A
-//! [`DensePuzzle`] ranks its states densely, for a dense arena and
-//! [`TwoBitDistances`](crate::TwoBitDistances) (in `two_bit`, its room).
+//! [`DensePuzzle`] ranks its states densely, for a dense arena and the two-bit search.
 
 use crate::space::Space;
-
-pub(crate) mod two_bit;
 
 /// A puzzle over states of its own type, packed into `u64` for the searches.
 ///
@@ -143,8 +140,8 @@ pub trait Puzzle {
 
 /// A [`Puzzle`] that ranks its states densely: [`Puzzle::pack`] is a rank below
 /// [`DensePuzzle::states`] and [`Puzzle::unpack`] its inverse (an unrank), for searches that
-/// keep a table entry per state ([`DenseArena`](crate::DenseArena),
-/// [`TwoBitDistances`](crate::TwoBitDistances)).
+/// keep a table entry per state ([`DenseArena`](crate::DenseArena), the two-bit search of
+/// [`Search::two_bit`](crate::Search::two_bit)).
 ///
 /// ```
 /// # use statespace::{DenseArena, DensePuzzle, Packed, Puzzle, Search};
@@ -170,6 +167,9 @@ pub trait Puzzle {
 /// let arena = DenseArena::new(Jugs.states());
 /// let levels = Search::over(&Packed(&Jugs)).arena(arena).levels(&[Jugs.pack(&(0, 0))]);
 /// assert_eq!(levels.reached(), 16); // the states with a jug full or empty
+/// // The same levels, 2 bits a state.
+/// let (_, two_bit) = Search::over(&Packed(&Jugs)).two_bit(Jugs.states()).sources([0]).run();
+/// assert_eq!(two_bit, levels);
 /// ```
 pub trait DensePuzzle: Puzzle {
     /// The number of ranks: every state packs below it.
