@@ -69,7 +69,7 @@ impl Owner {
 
     /// Writes the levels so far and the slice's `words` as the file of the last level,
     /// atomically.
-    pub fn save(
+    pub(crate) fn save(
         &self,
         dir: &Path,
         sizes: &[u64],

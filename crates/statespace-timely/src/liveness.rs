@@ -131,7 +131,7 @@ impl Shared {
 impl Liveness {
     /// Starts beating to and watching the peers of `beats` (process number, address, heartbeat
     /// connection); `data` are copies of the data connections to cut on a verdict.
-    pub fn start(
+    pub(crate) fn start(
         status: Arc<Status>,
         timeout: Duration,
         beats: Vec<(usize, String, TcpStream)>,
