@@ -295,7 +295,12 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
     /// A shortest path from a source of the last [`levels`](Self::levels) search in this arena
     /// to `to` (`None` when `to` was not reached), read back from the distances: each step a
     /// predecessor one level nearer, found among the [`predecessors`](Self::predecessors) or,
-    /// without them, by undoing moves (an error names a move that cannot be undone).
+    /// without them, by undoing moves.
+    ///
+    /// # Errors
+    /// [`SearchError::Irreversible`] when a step back is a move that cannot be undone,
+    /// [`SearchError::NotAPredecessor`] when a given predecessor is not a move, and
+    /// [`SearchError::NoNearerNeighbour`] when a reached state has no neighbour one step nearer.
     ///
     /// ```
     /// use statespace::{DenseArena, FnSpace, Search};
@@ -320,7 +325,12 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
     /// A shortest path from `start` to one of `goals`, searched from both ends (the smaller
     /// frontier expanded first), or `None` when none is reachable. The goal side walks the
     /// [`predecessors`](Self::predecessors), or undoes moves (then every move met must be
-    /// reversible, and one that is not is an error naming it).
+    /// reversible).
+    ///
+    /// # Errors
+    /// [`SearchError::Irreversible`] naming the first move met that cannot be undone (without
+    /// predecessors), [`SearchError::NotAPredecessor`] when a step of the path read from the
+    /// predecessors is not a move.
     ///
     /// ```
     /// use statespace::{FnSpace, Search};
@@ -344,8 +354,11 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
     /// A* from `start` to a goal under `estimate`, an admissible lower bound on the moves left
     /// (a closure `&mut |s| ...`, or an [`Estimate`] that carries a note from parent to child).
     /// Unit costs; consistency is not needed. Gives up after
-    /// [`max_states`](Self::max_states); reads its path as [`moves`](Self::moves) says (an error
-    /// only when [`Moves::Reversible`] meets a move that cannot be undone).
+    /// [`max_states`](Self::max_states); reads its path as [`moves`](Self::moves) says.
+    ///
+    /// # Errors
+    /// Only with [`Moves::Reversible`]: [`SearchError::Irreversible`] or
+    /// [`SearchError::NoNearerNeighbour`] when a step read back cannot be undone.
     ///
     /// ```
     /// use statespace::{FnSpace, Search};
