@@ -4,10 +4,11 @@
 //! a counting global allocator. `cargo bench -p statespace-search --bench peer`.
 //!
 //! Rows: a full BFS of four-peg Hanoi with 12 discs (dense: 16.8 M states); BFS and
-//! bidirectional BFS to the hardest 8-puzzle start (31 moves, 181,440 states), the latter also
-//! through the typed layer ([`statespace::Search`]); bidirectional BFS on 15-puzzle starts 40
-//! moves from the goal; A* with Manhattan distance on 15-puzzle starts 40 to 50 moves away; A*
-//! with additive pattern databases (8 + 6 discs) on four-peg Hanoi with 14 discs.
+//! bidirectional BFS to the hardest 8-puzzle start (31 moves, 181,440 states), also over a
+//! [`statespace::Puzzle`] adapted by [`statespace::Packed`] (boards of its own type, or ranked
+//! densely); bidirectional BFS on 15-puzzle starts 40 moves from the goal; A* with Manhattan
+//! distance on 15-puzzle starts 40 to 50 moves away; A* with additive pattern databases (8 + 6
+//! discs) on four-peg Hanoi with 14 discs.
 
 // The counting allocator forwards to the system allocator; nothing else here is unsafe.
 #![allow(unsafe_code)]
@@ -20,8 +21,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use statespace::{
-    ByteArena, CompactArena, DenseArena, Puzzle, Search, Space, SparseArena, TwoBitSearch, astar,
-    bfs, bidirectional_bfs, bidirectional_bfs_with, full_bfs,
+    Arena, ByteArena, CompactArena, DenseArena, Moves, Packed, Puzzle, Search, Space, SparseArena,
+    TwoBitSearch,
 };
 use timing::median_time;
 
@@ -269,8 +270,8 @@ impl Puzzle for EightPuzzle {
     }
 }
 
-/// The 8-puzzle on packed boards through the typed layer: `State = u64`, so the row measures the
-/// layer itself (the adapter), not a representation.
+/// The 8-puzzle on packed boards through [`Packed`]: `State = u64`, so the row measures the
+/// adapter itself, not a representation.
 struct PackedEightPuzzle;
 
 impl Puzzle for PackedEightPuzzle {
@@ -342,9 +343,11 @@ fn fifteen_starts(
             previous = state;
             state = moves[rng.usize(..moves.len())];
         }
-        let result = astar(&Sliding(4), &mut arena, state, &[goal], 20_000_000, |s| {
-            manhattan(4, s)
-        });
+        let result = Search::over(&Sliding(4))
+            .arena(&mut arena)
+            .max_states(20_000_000)
+            .astar(state, &[goal], &mut |s: u64| manhattan(4, s))
+            .expect("parent links read no move backwards");
         if let Some(path) = result.path
             && lengths.contains(&(path.len() - 1))
             && result.expanded <= max_expanded
@@ -371,8 +374,8 @@ fn main() {
         "full BFS, four-peg Hanoi, 12 discs (16.8 M states)",
         runs,
         || {
-            let mut arena = DenseArena::new(1 << (2 * n));
-            full_bfs(&Hanoi(n), &mut arena, &[0]).reached() as usize
+            let arena = DenseArena::new(1 << (2 * n));
+            Search::over(&Hanoi(n)).arena(arena).levels(&[0]).reached() as usize
         },
         || pathfinding::prelude::bfs_reach(0u64, |&s| hanoi_array(n, s)).count(),
         |a, b| a == b,
@@ -399,14 +402,10 @@ fn main() {
         "BFS, 8-puzzle, hardest start (31 moves)",
         runs,
         || {
-            bfs(
-                &Sliding(3),
-                &mut CompactArena::new(),
-                start,
-                |s| s == goal,
-                None,
-            )
-            .map(|p| p.len())
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .bfs(start, &|s: u64| s == goal)
+                .map(|p| p.len())
         },
         || {
             pathfinding::prelude::bfs(&start, |&s| slide_array(3, s), |&s| s == goal)
@@ -418,15 +417,12 @@ fn main() {
         "bidirectional BFS, 8-puzzle, hardest start",
         runs,
         || {
-            bidirectional_bfs_with(
-                &Sliding(3),
-                &Sliding(3),
-                &mut CompactArena::new(),
-                start,
-                &[goal],
-            )
-            .unwrap()
-            .map(|p| p.len())
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .predecessors(&Sliding(3))
+                .bidirectional(start, &[goal])
+                .unwrap()
+                .map(|p| p.len())
         },
         || {
             pathfinding::prelude::bfs_bidirectional(
@@ -439,46 +435,49 @@ fn main() {
         },
         |a, b| a == b,
     );
-    println!("| *same crate, typed layer against packed:* | typed | packed | | | | |");
+    println!(
+        "| *same crate, a `Puzzle` through `Packed` against a `Space`:* | `Packed` | `Space` | | | | |"
+    );
     row(
-        "BFS, 8-puzzle, `Search` over packed `u64` boards (the layer alone)",
+        "BFS, 8-puzzle, `Search` over `Packed` `u64` boards (the adapter alone)",
         runs,
         || {
-            Search::new(&PackedEightPuzzle, CompactArena::new())
-                .bfs(&start, &[goal], None)
-                .map(|p| p.len())
+            let space = Packed(&PackedEightPuzzle);
+            let (from, to) = (
+                PackedEightPuzzle.pack(&start),
+                PackedEightPuzzle.pack(&goal),
+            );
+            Search::over(&space)
+                .arena(CompactArena::new())
+                .bfs(from, &[to])
+                .map(|p| space.states(&p).len())
         },
         || {
-            bfs(
-                &Sliding(3),
-                &mut CompactArena::new(),
-                start,
-                |s| s == goal,
-                None,
-            )
-            .map(|p| p.len())
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .bfs(start, &|s: u64| s == goal)
+                .map(|p| p.len())
         },
         |a, b| a == b,
     );
     let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let solved_board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     row(
-        "BFS, 8-puzzle, `Search` over `[u8; 9]` boards (a user's own type)",
+        "BFS, 8-puzzle, `Search` over `Packed` `[u8; 9]` boards (a user's own type)",
         runs,
         || {
-            Search::new(&EightPuzzle, CompactArena::new())
-                .bfs(&board, &[solved_board], None)
-                .map(|p| p.len())
+            let space = Packed(&EightPuzzle);
+            let (from, to) = (EightPuzzle.pack(&board), EightPuzzle.pack(&solved_board));
+            Search::over(&space)
+                .arena(CompactArena::new())
+                .bfs(from, &[to])
+                .map(|p| space.states(&p).len())
         },
         || {
-            bfs(
-                &Sliding(3),
-                &mut CompactArena::new(),
-                start,
-                |s| s == goal,
-                None,
-            )
-            .map(|p| p.len())
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .bfs(start, &|s: u64| s == goal)
+                .map(|p| p.len())
         },
         |a, b| a == b,
     );
@@ -489,9 +488,15 @@ fn main() {
         "BFS, 8-puzzle, boards ranked densely (`DenseArena` of 9!)",
         runs,
         || {
-            Search::new(&RankedEightPuzzle, DenseArena::new(362_880))
-                .bfs(&start, &[goal], None)
-                .map(|p| p.len())
+            let space = Packed(&RankedEightPuzzle);
+            let (from, to) = (
+                RankedEightPuzzle.pack(&start),
+                RankedEightPuzzle.pack(&goal),
+            );
+            Search::over(&space)
+                .arena(DenseArena::new(362_880))
+                .bfs(from, &[to])
+                .map(|p| space.states(&p).len())
         },
         || {
             pathfinding::prelude::bfs(&start, |&s| slide_array(3, s), |&s| s == goal)
@@ -500,23 +505,22 @@ fn main() {
         |a, b| a == b,
     );
     row(
-        "bidirectional BFS, 8-puzzle, every move checked (`bidirectional_bfs`) vs its own predecessors",
+        "bidirectional BFS, 8-puzzle, every move checked vs its own predecessors (`.predecessors(&space)`)",
         runs,
         || {
-            bidirectional_bfs(&Sliding(3), &mut CompactArena::new(), start, &[goal])
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .bidirectional(start, &[goal])
                 .unwrap()
                 .map(|p| p.len())
         },
         || {
-            bidirectional_bfs_with(
-                &Sliding(3),
-                &Sliding(3),
-                &mut CompactArena::new(),
-                start,
-                &[goal],
-            )
-            .unwrap()
-            .map(|p| p.len())
+            Search::over(&Sliding(3))
+                .arena(CompactArena::new())
+                .predecessors(&Sliding(3))
+                .bidirectional(start, &[goal])
+                .unwrap()
+                .map(|p| p.len())
         },
         |a, b| a == b,
     );
@@ -524,10 +528,17 @@ fn main() {
         "bidirectional BFS, 8-puzzle, ranked densely",
         runs,
         || {
-            Search::new(&RankedEightPuzzle, DenseArena::new(362_880))
-                .bidirectional_reversible(&start, &[goal])
+            let space = Packed(&RankedEightPuzzle);
+            let (from, to) = (
+                RankedEightPuzzle.pack(&start),
+                RankedEightPuzzle.pack(&goal),
+            );
+            Search::over(&space)
+                .arena(DenseArena::new(362_880))
+                .predecessors(&space)
+                .bidirectional(from, &[to])
                 .unwrap()
-                .map(|p| p.len())
+                .map(|p| space.states(&p).len())
         },
         || {
             pathfinding::prelude::bfs_bidirectional(
@@ -553,15 +564,12 @@ fn main() {
             &format!("bidirectional BFS, 15-puzzle, {length} moves"),
             runs.min(2),
             || {
-                bidirectional_bfs_with(
-                    &Sliding(4),
-                    &Sliding(4),
-                    &mut SparseArena::new(),
-                    start,
-                    &[goal],
-                )
-                .unwrap()
-                .map(|p| p.len())
+                Search::over(&Sliding(4))
+                    .arena(SparseArena::new())
+                    .predecessors(&Sliding(4))
+                    .bidirectional(start, &[goal])
+                    .unwrap()
+                    .map(|p| p.len())
             },
             || {
                 pathfinding::prelude::bfs_bidirectional(
@@ -582,14 +590,10 @@ fn main() {
     };
     for (start, length) in fifteen_astar {
         let ours = || {
-            let result = astar(
-                &Sliding(4),
-                &mut SparseArena::new(),
-                start,
-                &[goal],
-                usize::MAX,
-                |s| manhattan(4, s),
-            );
+            let result = Search::over(&Sliding(4))
+                .arena(SparseArena::new())
+                .astar(start, &[goal], &mut |s: u64| manhattan(4, s))
+                .expect("parent links read no move backwards");
             result.path.map(|p| p.len() - 1)
         };
         row(
@@ -627,7 +631,9 @@ fn main() {
     let n = 14;
     let database = |k: usize| {
         let mut table = ByteArena::new(1 << (2 * k));
-        full_bfs(&Hanoi(k), &mut table, &[(1 << (2 * k)) - 1]);
+        Search::over(&Hanoi(k))
+            .arena(&mut table)
+            .levels(&[(1 << (2 * k)) - 1]);
         table
     };
     let (small, large) = (database(6), database(8));
@@ -642,28 +648,21 @@ fn main() {
     while wanted("A* (pattern databases") && starts.len() < 3 {
         // Starts that our A* solves within 5 million expansions (a few seconds for either side).
         let start = rng.u64(..1 << (2 * n));
-        let probe = astar(
-            &Hanoi(n),
-            &mut CompactArena::new(),
-            start,
-            &[goal],
-            6_000_000,
-            heuristic,
-        );
+        let probe = Search::over(&Hanoi(n))
+            .arena(CompactArena::new())
+            .max_states(6_000_000)
+            .astar(start, &[goal], &mut { heuristic })
+            .expect("parent links read no move backwards");
         if probe.path.is_some() && probe.expanded <= 5_000_000 {
             starts.push(start);
         }
     }
     for start in starts {
         let ours = || {
-            let result = astar(
-                &Hanoi(n),
-                &mut CompactArena::new(),
-                start,
-                &[goal],
-                usize::MAX,
-                heuristic,
-            );
+            let result = Search::over(&Hanoi(n))
+                .arena(CompactArena::new())
+                .astar(start, &[goal], &mut { heuristic })
+                .expect("parent links read no move backwards");
             result.path.map(|p| p.len() - 1)
         };
         row(
@@ -695,30 +694,15 @@ fn main() {
 /// what the links cost.
 fn reversible_astar(
     space: &impl Space,
-    arena: &mut impl statespace::Arena,
+    arena: &mut impl Arena,
     start: u64,
     goal: u64,
-    heuristic: impl FnMut(u64) -> u32,
+    mut heuristic: impl FnMut(u64) -> u32,
 ) -> Option<usize> {
-    struct H<F>(F);
-    impl<F: FnMut(u64) -> u32> statespace::Estimate for H<F> {
-        type Note = ();
-        fn start(&mut self, state: u64) -> (u32, ()) {
-            ((self.0)(state), ())
-        }
-        fn child(&mut self, _: &(), child: u64) -> (u32, ()) {
-            ((self.0)(child), ())
-        }
-    }
-    let result = statespace::astar_by(
-        space,
-        arena,
-        start,
-        &[goal],
-        usize::MAX,
-        &mut H(heuristic),
-        statespace::Moves::Reversible,
-    )
-    .unwrap();
+    let result = Search::over(space)
+        .arena(arena)
+        .moves(Moves::Reversible)
+        .astar(start, &[goal], &mut heuristic)
+        .unwrap();
     result.path.map(|p| p.len() - 1)
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 #[path = "support/timing.rs"]
 mod timing;
 
-use statespace::{Arena, DenseArena, Space, bidirectional_bfs_with, full_bfs};
+use statespace::{Arena, DenseArena, Search, Space};
 use timing::median_time;
 
 const SIDE: u64 = 4096;
@@ -39,9 +39,9 @@ fn main() {
         .unwrap_or(5);
     let mut arena = DenseArena::new(SIDE * SIDE);
 
-    let (full, levels) = median_time(runs, || full_bfs(&Torus, &mut arena, &[0]));
+    let (full, levels) = median_time(runs, || Search::over(&Torus).arena(&mut arena).levels(&[0]));
     println!(
-        "full_bfs     2^24 states: median {:>9.3} ms, {:.1} M states/s (diameter {})",
+        "levels       2^24 states: median {:>9.3} ms, {:.1} M states/s (diameter {})",
         full.as_secs_f64() * 1e3,
         per_second(levels.reached(), full) / 1e6,
         levels.max_distance()
@@ -49,7 +49,10 @@ fn main() {
 
     let far = (SIDE / 2) * SIDE + SIDE / 2;
     let (two_way, path) = median_time(runs, || {
-        let path = bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[far])
+        let path = Search::over(&Torus)
+            .arena(&mut arena)
+            .predecessors(&Torus)
+            .bidirectional(0, &[far])
             .unwrap()
             .unwrap();
         (path.len(), arena.len())
@@ -64,7 +67,10 @@ fn main() {
 
     let near = 40 * SIDE + 40;
     let (small_query, _) = median_time(runs, || {
-        bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[near])
+        Search::over(&Torus)
+            .arena(&mut arena)
+            .predecessors(&Torus)
+            .bidirectional(0, &[near])
     });
     let small_touched = arena.len();
     let (clear_all, _) = median_time(runs, || {
@@ -77,7 +83,10 @@ fn main() {
     let reset_after_small = {
         let mut samples = Vec::new();
         for _ in 0..runs.max(1) {
-            let _ = bidirectional_bfs_with(&Torus, &Torus, &mut arena, 0, &[near]);
+            let _ = Search::over(&Torus)
+                .arena(&mut arena)
+                .predecessors(&Torus)
+                .bidirectional(0, &[near]);
             let started = std::time::Instant::now();
             arena.reset();
             samples.push(started.elapsed());

@@ -12,10 +12,8 @@ mod queue_bfs;
 
 use queue_bfs::queue_distances;
 use statespace::{
-    Arena, ByteArena, CompactArena, DenseArena, Estimate, Moves, SearchError, Space, SparseArena,
-    TwoBitSearch, astar, astar_by, bfs, bidirectional_bfs, bidirectional_bfs_with, descend_mod3,
-    descend_mod3_to_seed, descend_path, descend_path_with, full_bfs, full_bfs_within,
-    par_full_bfs_within,
+    Arena, ByteArena, CompactArena, DenseArena, Moves, Search, SearchError, Space, SparseArena,
+    TwoBitSearch,
 };
 
 /// Random graphs a test searches (each test its own seed).
@@ -130,18 +128,6 @@ fn heuristic(to_goal: &[Option<u32>], salt: u64) -> impl Fn(u64) -> u32 + '_ {
     }
 }
 
-struct Plain<H>(H);
-
-impl<H: Fn(u64) -> u32> Estimate for Plain<H> {
-    type Note = ();
-    fn start(&mut self, state: u64) -> (u32, ()) {
-        ((self.0)(state), ())
-    }
-    fn child(&mut self, _: &(), child: u64) -> (u32, ()) {
-        ((self.0)(child), ())
-    }
-}
-
 /// The searches that record both sides (bidirectional, A*), on one arena.
 fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, seed: u64) {
     let back = graph.reversed();
@@ -154,13 +140,20 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
             let what = format!("seed {seed}, {start} to {goals:?}");
 
             // Given the predecessors: right on any graph.
-            let found = bidirectional_bfs_with(graph, &back, arena, start, &goals).unwrap();
+            let found = Search::over(graph)
+                .arena(&mut *arena)
+                .predecessors(&back)
+                .bidirectional(start, &goals)
+                .unwrap();
             assert_eq!(found.as_ref().map(|p| p.len() as u32 - 1), want, "{what}");
             if let Some(path) = found {
                 replay(graph, &path, start, &goals, want.unwrap(), &what);
             }
             // Checked: right, or refused naming a one-way move (never on undirected graphs).
-            match bidirectional_bfs(graph, arena, start, &goals) {
+            match Search::over(graph)
+                .arena(&mut *arena)
+                .bidirectional(start, &goals)
+            {
                 Ok(found) => {
                     if undirected {
                         assert_eq!(found.as_ref().map(|p| p.len() as u32 - 1), want, "{what}");
@@ -180,7 +173,11 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
             }
             // The reversible fast path, on undirected graphs only (its promise).
             if undirected {
-                let found = bidirectional_bfs_with(graph, graph, arena, start, &goals).unwrap();
+                let found = Search::over(graph)
+                    .arena(&mut *arena)
+                    .predecessors(graph)
+                    .bidirectional(start, &goals)
+                    .unwrap();
                 assert_eq!(found.map(|p| p.len() as u32 - 1), want, "{what}");
             }
 
@@ -188,7 +185,10 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
             let to_goal = reference(&back, &goals);
             for salt in [0, seed] {
                 let h = heuristic(&to_goal, salt);
-                let result = astar(graph, arena, start, &goals, usize::MAX, &h);
+                let result = Search::over(graph)
+                    .arena(&mut *arena)
+                    .astar(start, &goals, &mut &h)
+                    .unwrap();
                 assert!(!result.gave_up);
                 assert_eq!(
                     result.path.as_ref().map(|p| p.len() as u32 - 1),
@@ -199,25 +199,16 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
                     replay(graph, path, start, &goals, want.unwrap(), &what);
                 }
                 // The goals as a predicate give the same answer.
-                let by_predicate = astar(
-                    graph,
-                    arena,
-                    start,
-                    &|s: u64| goals.contains(&s),
-                    usize::MAX,
-                    &h,
-                );
+                let by_predicate = Search::over(graph)
+                    .arena(&mut *arena)
+                    .astar(start, &|s: u64| goals.contains(&s), &mut &h)
+                    .unwrap();
                 assert_eq!(by_predicate.path, result.path, "{what}");
                 // Read back from the distances: right, or refused naming a one-way move.
-                let reversible = astar_by(
-                    graph,
-                    arena,
-                    start,
-                    &goals,
-                    usize::MAX,
-                    &mut Plain(&h),
-                    Moves::Reversible,
-                );
+                let reversible = Search::over(graph)
+                    .arena(&mut *arena)
+                    .moves(Moves::Reversible)
+                    .astar(start, &goals, &mut &h);
                 match reversible {
                     Ok(result) => {
                         assert_eq!(result.path.as_ref().map(|p| p.len() as u32 - 1), want);
@@ -232,7 +223,11 @@ fn two_sided_searches<A: Arena>(graph: &Graph, arena: &mut A, undirected: bool, 
                 }
             }
             // A budget: gives up rather than answer wrongly.
-            let limited = astar(graph, arena, start, &goals, 2, |_| 0);
+            let limited = Search::over(graph)
+                .arena(&mut *arena)
+                .max_states(2)
+                .astar(start, &goals, &mut |_: u64| 0)
+                .unwrap();
             if !limited.gave_up {
                 assert_eq!(limited.path.map(|p| p.len() as u32 - 1), want, "{what}");
             }
@@ -249,7 +244,9 @@ fn forward_searches<A: Arena + Sync>(graph: &Graph, arena: &mut A, undirected: b
         let from_start = reference(graph, &[start]);
         let what = format!("seed {seed}, from {start}");
         let goal = rng.u64(..n);
-        let found = bfs(graph, arena, start, |s| s == goal, None);
+        let found = Search::over(graph)
+            .arena(&mut *arena)
+            .bfs(start, &|s: u64| s == goal);
         assert_eq!(
             found.as_ref().map(|p| p.len() as u32 - 1),
             from_start[goal as usize],
@@ -265,7 +262,7 @@ fn forward_searches<A: Arena + Sync>(graph: &Graph, arena: &mut A, undirected: b
                 &what,
             );
         }
-        let levels = full_bfs(graph, arena, &[start]);
+        let levels = Search::over(graph).arena(&mut *arena).levels(&[start]);
         assert_eq!(levels.reached(), from_start.iter().flatten().count() as u64);
         for state in 0..n {
             assert_eq!(arena.distance(state), from_start[state as usize], "{what}");
@@ -273,16 +270,17 @@ fn forward_searches<A: Arena + Sync>(graph: &Graph, arena: &mut A, undirected: b
                 continue;
             };
             // With predecessors: always a path from the start.
-            let mut path = descend_path_with(graph, &back, arena, state)
+            let path = Search::over(graph)
+                .arena(&mut *arena)
+                .predecessors(&back)
+                .path_to(state)
                 .unwrap()
                 .unwrap();
-            path.reverse();
             replay(graph, &path, start, &[state], d, &what);
             // Without: right, or refused naming a one-way move.
-            match descend_path(graph, arena, state) {
+            match Search::over(graph).arena(&mut *arena).path_to(state) {
                 Ok(path) => {
-                    let mut path = path.unwrap();
-                    path.reverse();
+                    let path = path.unwrap();
                     replay(graph, &path, start, &[state], d, &what);
                 }
                 Err(error) => {
@@ -292,9 +290,16 @@ fn forward_searches<A: Arena + Sync>(graph: &Graph, arena: &mut A, undirected: b
             }
         }
         let radius = rng.u32(..6);
-        let ball = full_bfs_within(graph, arena, &[start], radius);
+        let ball = Search::over(graph)
+            .arena(&mut *arena)
+            .limit(radius)
+            .levels(&[start]);
         let inside: Vec<Option<u32>> = (0..n).map(|s| arena.distance(s)).collect();
-        let ball_on_two = par_full_bfs_within(graph, arena, &[start], radius, 2);
+        let ball_on_two = Search::over(graph)
+            .arena(&mut *arena)
+            .limit(radius)
+            .threads(2)
+            .levels(&[start]);
         assert_eq!(ball, ball_on_two, "{what}");
         for state in 0..n {
             let want = from_start[state as usize].filter(|&d| d <= radius);
@@ -325,7 +330,7 @@ fn two_bit_searches(graph: &Graph, undirected: bool, seed: u64) {
             );
             if let Some(d) = want[state as usize] {
                 sizes[d as usize] += 1;
-                match descend_mod3(graph, &table, &sources, state) {
+                match table.walk_to_source(graph, state, &sources) {
                     Ok(path) => {
                         // A walk from the state to a source, each step undoable: its reverse
                         // is a shortest path from the sources.
@@ -340,7 +345,7 @@ fn two_bit_searches(graph: &Graph, undirected: bool, seed: u64) {
                         check_refusal(graph, &error, &what);
                     }
                 }
-                if let Err(error) = descend_mod3_to_seed(graph, &table, state) {
+                if let Err(error) = table.walk_to_seed(graph, state) {
                     assert!(!undirected, "{what}: refused an undirected graph");
                     check_refusal(graph, &error, &what);
                 }
@@ -456,11 +461,22 @@ fn water_jugs_by_every_search() {
     let want = reference(&graph.reversed(), &goals)[start as usize].unwrap();
     assert_eq!(want, 6);
     let mut arena = DenseArena::new(len);
-    let path = bfs(&Jugs, &mut arena, start, |s| goals.contains(&s), None).unwrap();
+    let path = Search::over(&Jugs)
+        .arena(&mut arena)
+        .bfs(start, &|s: u64| goals.contains(&s))
+        .unwrap();
     replay(&graph, &path, start, &goals, want, "bfs");
-    let found = astar(&Jugs, &mut arena, start, &goals, 1000, |_| 0);
+    let found = Search::over(&Jugs)
+        .arena(&mut arena)
+        .max_states(1000)
+        .astar(start, &goals, &mut |_: u64| 0)
+        .unwrap();
     replay(&graph, &found.path.unwrap(), start, &goals, want, "astar");
-    let two_way = bidirectional_bfs_with(&Jugs, &graph.reversed(), &mut arena, start, &goals);
+    let reversed = graph.reversed();
+    let two_way = Search::over(&Jugs)
+        .arena(&mut arena)
+        .predecessors(&reversed)
+        .bidirectional(start, &goals);
     replay(
         &graph,
         &two_way.unwrap().unwrap(),
@@ -469,17 +485,16 @@ fn water_jugs_by_every_search() {
         want,
         "bidirectional",
     );
-    let refused = bidirectional_bfs(&Jugs, &mut arena, start, &goals).unwrap_err();
+    let refused = Search::over(&Jugs)
+        .arena(&mut arena)
+        .bidirectional(start, &goals)
+        .unwrap_err();
     check_refusal(&graph, &refused, "bidirectional without predecessors");
-    let refused = astar_by(
-        &Jugs,
-        &mut arena,
-        start,
-        &goals,
-        1000,
-        &mut Plain(|_| 0),
-        Moves::Reversible,
-    );
+    let refused = Search::over(&Jugs)
+        .arena(&mut arena)
+        .max_states(1000)
+        .moves(Moves::Reversible)
+        .astar(start, &goals, &mut |_: u64| 0);
     if let Err(error) = refused {
         check_refusal(&graph, &error, "astar read back");
     }
@@ -549,14 +564,14 @@ fn a_successor_outside_a_dense_space_is_refused_naming_it() {
         "{message}"
     );
     let message = panic_message(|| {
-        full_bfs(&line, &mut DenseArena::new(10), &[0]);
+        Search::over(&line).arena(DenseArena::new(10)).levels(&[0]);
     });
     assert!(
         message.contains("state 10 is outside the dense arena of 10 states"),
         "{message}"
     );
     let message = panic_message(|| {
-        full_bfs(&line, &mut ByteArena::new(10), &[0]);
+        Search::over(&line).arena(ByteArena::new(10)).levels(&[0]);
     });
     assert!(
         message.contains("state 10 is outside the byte arena of 10 states"),
