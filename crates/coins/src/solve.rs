@@ -1,6 +1,6 @@
 //! Solvers: the 3 x 3 table built by one BFS on `statespace`, and GF(2) elimination for any grid.
 
-use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
+use statespace::{Arena, DenseArena, FnSpace, Search};
 
 use crate::grid::{Grid, Op, Target};
 use crate::parse::Instance;
@@ -24,7 +24,9 @@ impl FlipTable {
             .map(|op| (op, grid.mask(op)))
             .collect();
         let mut arena = DenseArena::new(1 << 9);
-        full_bfs(&flip_space(&masks), &mut arena, &[0, grid.full_mask()]);
+        Search::over(&flip_space(&masks))
+            .arena(&mut arena)
+            .levels(&[0, grid.full_mask()]);
         Self { arena, masks }
     }
 
@@ -54,7 +56,10 @@ impl FlipTable {
             (3, 3),
             "the table is for 3 x 3 boards"
         );
-        let path = descend_path(&flip_space(&self.masks), &self.arena, grid.tails())
+        // From a board of one face to `grid`: the flips taken are the same either way round.
+        let path = Search::over(&flip_space(&self.masks))
+            .arena(ReadOnly(&self.arena))
+            .path_to(grid.tails())
             .expect("a flip undoes itself")?;
         let mut ops: Vec<Op> = path
             .windows(2)
@@ -80,6 +85,28 @@ impl FlipTable {
 impl Default for FlipTable {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The table lent to [`Search::path_to`], which reads distances and writes none: `solve` holds
+/// the table by `&self`, and an arena given to a search is otherwise owned or `&mut`.
+struct ReadOnly<'a>(&'a DenseArena);
+
+impl Arena for ReadOnly<'_> {
+    fn get(&self, state: u64) -> i32 {
+        self.0.get(state)
+    }
+
+    fn set(&mut self, _state: u64, _code: i32) {
+        unreachable!("reading a path back writes no distance")
+    }
+
+    fn reset(&mut self) {
+        unreachable!("reading a path back keeps the distances")
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Tests: brute force over subsets, BFS over every small grid, replay, parse errors, snapshots.
 
 use rstest::rstest;
-use statespace::{DenseArena, FnSpace, full_bfs};
+use statespace::{DenseArena, FnSpace, Search};
 
 use crate::{FlipTable, Grid, Op, Options, Target, fewest_flips, parse, solve};
 
@@ -112,7 +112,7 @@ fn elimination_equals_bfs_on_every_small_grid() {
                     Target::AllTails => &[full],
                     Target::Either => &[0, full],
                 };
-                full_bfs(&space, &mut arena, goals);
+                Search::over(&space).arena(&mut arena).levels(goals);
                 for tails in 0..=full {
                     let grid = Grid::new(rows, cols, tails).unwrap();
                     let fast = fewest_flips(&grid, target);

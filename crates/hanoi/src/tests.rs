@@ -1,7 +1,7 @@
 //! Tests: closed forms against BFS over every configuration, an independent replay, snapshots.
 
 use rstest::rstest;
-use statespace::{DenseArena, FnSpace, bfs, full_bfs};
+use statespace::{DenseArena, FnSpace, Search};
 
 use crate::{
     Config, Instance, Move, Peg, TowerMoves, distance_to_tower, kth_move, move_count,
@@ -72,7 +72,10 @@ fn tower_moves_equal_the_unique_bfs_path_and_the_kth_move() {
             for to in Peg::ALL.into_iter().filter(|&t| t != from) {
                 let start = pack(&vec![from; n as usize]);
                 let goal = pack(&vec![to; n as usize]);
-                let path = bfs(&packed_space(n), &mut arena, start, |s| s == goal, None).unwrap();
+                let path = Search::over(&packed_space(n))
+                    .arena(&mut arena)
+                    .bfs(start, &[goal])
+                    .unwrap();
                 let discs = n as usize;
                 let moves: Vec<Move> = TowerMoves::new(discs, from, to).collect();
                 assert_eq!(moves.len() as u128, move_count(discs).unwrap());
@@ -97,11 +100,9 @@ fn any_configuration_equals_bfs_distance() {
     let mut arena = DenseArena::new(3u64.pow(10));
     for n in 1..=10u32 {
         for target in Peg::ALL {
-            full_bfs(
-                &packed_space(n),
-                &mut arena,
-                &[pack(&vec![target; n as usize])],
-            );
+            Search::over(&packed_space(n))
+                .arena(&mut arena)
+                .levels(&[pack(&vec![target; n as usize])]);
             for state in 0..3u64.pow(n) {
                 let pegs = unpack(state, n);
                 let config = Config::from_disc_pegs(pegs.clone()).unwrap();

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use statespace::{DenseArena, Space, SparseArena, bfs};
+use statespace::{DenseArena, Search, Space, SparseArena};
 
 use crate::board::{Board, Outcome, Tilt};
 use crate::parse::Instance;
@@ -161,19 +161,20 @@ impl Solver {
         };
         let start = space.pack(board.red(), board.blue());
         let depth = match options.max_tilts {
-            Limit::AtMost(k) => Some(k),
-            Limit::None => None,
+            Limit::AtMost(k) => k,
+            Limit::None => u32::MAX,
         };
-        let is_goal = |s: u64| s == space.escaped;
+        let search = Search::over(&space).limit(depth);
+        let goal = [space.escaped];
         let states = if cells * cells < DENSE_LIMIT {
             let needed = (cells * cells + 1) as u64;
             let dense = self.dense.get_or_insert_with(|| DenseArena::new(needed));
             if dense.capacity() < needed {
                 *dense = DenseArena::new(needed);
             }
-            bfs(&space, dense, start, is_goal, depth)
+            search.arena(dense).bfs(start, &goal)
         } else {
-            bfs(&space, &mut self.sparse, start, is_goal, depth)
+            search.arena(&mut self.sparse).bfs(start, &goal)
         };
         let tilts = states.map(|path| {
             path.windows(2)

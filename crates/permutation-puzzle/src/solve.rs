@@ -4,8 +4,8 @@
 use std::fmt;
 
 use statespace::{
-    CompactArena, Levels, SearchError, SparseArena, TableAllocError, TwoBitSearch, TwoBitTable,
-    bidirectional_bfs, descend_mod3,
+    CompactArena, Levels, Search, SearchError, SparseArena, TableAllocError, TwoBitSearch,
+    TwoBitTable,
 };
 
 use crate::definition::{Metric, Puzzle};
@@ -153,7 +153,7 @@ pub fn solution_from_table(
     state: u64,
 ) -> Result<Option<Vec<usize>>, SolveError> {
     let space = PuzzleSpace::new(rank);
-    let Some(path) = descend_mod3(&space, table, &[rank.solved()], state)? else {
+    let Some(path) = table.walk_to_source(&space, state, &[rank.solved()])? else {
         return Ok(None);
     };
     moves_along(&space, &path).map(Some)
@@ -170,7 +170,7 @@ pub fn sequence_to(
     state: u64,
 ) -> Result<Option<Vec<usize>>, SolveError> {
     let space = PuzzleSpace::new(rank);
-    let Some(mut path) = descend_mod3(&space, table, &[rank.solved()], state)? else {
+    let Some(mut path) = table.walk_to_source(&space, state, &[rank.solved()])? else {
         return Ok(None);
     };
     path.reverse();
@@ -185,9 +185,13 @@ pub fn solution_by_search(rank: &Rank, state: u64) -> Result<Option<Vec<usize>>,
     let space = PuzzleSpace::new(rank);
     let goal = [rank.solved()];
     let path = if rank.len() < 1 << 40 {
-        bidirectional_bfs(&space, &mut CompactArena::new(), state, &goal)?
+        Search::over(&space)
+            .arena(CompactArena::new())
+            .bidirectional(state, &goal)?
     } else {
-        bidirectional_bfs(&space, &mut SparseArena::new(), state, &goal)?
+        Search::over(&space)
+            .arena(SparseArena::new())
+            .bidirectional(state, &goal)?
     };
     match path {
         Some(path) => moves_along(&space, &path).map(Some),
@@ -218,7 +222,7 @@ pub fn antipodes(rank: &Rank, god: &God, count: usize) -> Result<Vec<Vec<usize>>
             // largest distance (a dead end): its path down tells, and only an antipode's is
             // read back into moves.
             if !deeper
-                && let Some(mut path) = descend_mod3(&space, &god.table, &solved, state)?
+                && let Some(mut path) = god.table.walk_to_source(&space, state, &solved)?
                 && path.len() == max + 1
             {
                 path.reverse();
