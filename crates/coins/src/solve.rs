@@ -1,6 +1,6 @@
 //! Solvers: the 3 x 3 table built by one BFS on `statespace`, and GF(2) elimination for any grid.
 
-use statespace::{Arena, DenseArena, FnSpace, Search};
+use statespace::{DenseArena, FnSpace, Search};
 
 use crate::grid::{Grid, Op, Target};
 use crate::parse::Instance;
@@ -58,8 +58,7 @@ impl FlipTable {
         );
         // From a board of one face to `grid`: the flips taken are the same either way round.
         let path = Search::over(&flip_space(&self.masks))
-            .arena(ReadOnly(&self.arena))
-            .path_to(grid.tails())
+            .path_to(&self.arena, grid.tails())
             .expect("a flip undoes itself")?;
         let mut ops: Vec<Op> = path
             .windows(2)
@@ -85,28 +84,6 @@ impl FlipTable {
 impl Default for FlipTable {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// The table lent to [`Search::path_to`], which reads distances and writes none: `solve` holds
-/// the table by `&self`, and an arena given to a search is otherwise owned or `&mut`.
-struct ReadOnly<'a>(&'a DenseArena);
-
-impl Arena for ReadOnly<'_> {
-    fn get(&self, state: u64) -> i32 {
-        self.0.get(state)
-    }
-
-    fn set(&mut self, _state: u64, _code: i32) {
-        unreachable!("reading a path back writes no distance")
-    }
-
-    fn reset(&mut self) {
-        unreachable!("reading a path back keeps the distances")
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
     }
 }
 

@@ -19,14 +19,15 @@ type LevelsFn<S, A> = fn(&S, &mut A, &[u64], u32, usize) -> Levels;
 ///
 /// | option | what it sets | read by |
 /// |---|---|---|
-/// | [`arena`](Self::arena) | where distances are kept ([`SparseArena`] unless given) | all but `two_bit` |
+/// | [`arena`](Self::arena) | where distances are kept ([`SparseArena`] unless given) | `bfs`, `levels`, `bidirectional`, `astar` |
 /// | [`limit`](Self::limit) | the largest distance searched | `bfs`, `levels` |
 /// | [`threads`](Self::threads) | how many threads expand a level | `levels`, `two_bit` |
 /// | [`predecessors`](Self::predecessors) | the moves into a state, for the goal side | `bidirectional`, `path_to` |
 /// | [`max_states`](Self::max_states) | states generated before giving up | `astar` |
 /// | [`moves`](Self::moves) | whether paths may be read backwards | `astar` |
 ///
-/// The questions (each consumes the builder; an arena given as `&mut` can be read after):
+/// The questions (each consumes the builder; an arena given as `&mut` can be read after, and
+/// handed to `path_to`):
 /// [`bfs`](Self::bfs) (a shortest path to a goal), [`levels`](Self::levels) (the level sizes
 /// from sources, distances left in the arena), [`path_to`](Self::path_to) (a path read back
 /// from those distances), [`bidirectional`](Self::bidirectional) (a shortest path met from
@@ -47,7 +48,7 @@ type LevelsFn<S, A> = fn(&S, &mut A, &[u64], u32, usize) -> Levels;
 /// let mut arena = DenseArena::new(100);
 /// let levels = Search::over(&ring).arena(&mut arena).limit(10).levels(&[0]);
 /// assert_eq!(levels.reached(), 21);
-/// let back = Search::over(&ring).arena(&mut arena).path_to(97)?;
+/// let back = Search::over(&ring).path_to(&arena, 97)?;
 /// assert_eq!(back, Some(vec![0, 99, 98, 97]));
 /// # Ok::<(), statespace::SearchError>(())
 /// ```
@@ -91,8 +92,9 @@ impl<'s, S: Space> Search<'s, S> {
 }
 
 impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
-    /// Keep the distances in `arena` (reset by every question but [`path_to`](Self::path_to),
-    /// which reads it). Give `&mut arena` to read it after the search, or an arena by value.
+    /// Keep the distances in `arena` (reset by every question that searches; read by
+    /// [`path_to`](Self::path_to) afterwards). Give `&mut arena` to read it after the search,
+    /// or an arena by value.
     ///
     /// ```
     /// use statespace::{Arena, DenseArena, FnSpace, Search};
@@ -173,7 +175,7 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
     /// ```
     /// use statespace::{FnSpace, Search};
     ///
-    /// // One-way: s -> s + 1 and s -> 2s.
+    /// // One-way: s -> s + 1 and s -> 2 * s.
     /// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
     ///     visit(s + 1);
     ///     visit(2 * s);
@@ -292,8 +294,9 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
         )
     }
 
-    /// A shortest path from a source of the last [`levels`](Self::levels) search in this arena
-    /// to `to` (`None` when `to` was not reached), read back from the distances: each step a
+    /// A shortest path from a source of the [`levels`](Self::levels) search that left its
+    /// distances in `distances` to `to` (`None` when `to` was not reached), read back (the
+    /// builder's own arena is not used): each step a
     /// predecessor one level nearer, found among the [`predecessors`](Self::predecessors) or,
     /// without them, by undoing moves.
     ///
@@ -311,11 +314,15 @@ impl<'s, S: Space, A: Arena, P: Space> Search<'s, S, A, P> {
     /// });
     /// let mut arena = DenseArena::new(10);
     /// Search::over(&ring).arena(&mut arena).levels(&[0]);
-    /// assert_eq!(Search::over(&ring).arena(&mut arena).path_to(3)?, Some(vec![0, 1, 2, 3]));
+    /// assert_eq!(Search::over(&ring).path_to(&arena, 3)?, Some(vec![0, 1, 2, 3]));
     /// # Ok::<(), statespace::SearchError>(())
     /// ```
-    pub fn path_to(self, to: u64) -> Result<Option<Vec<u64>>, SearchError> {
-        let path = search::descend(self.space, self.back, &self.arena, to)?;
+    pub fn path_to<B: Arena>(
+        self,
+        distances: &B,
+        to: u64,
+    ) -> Result<Option<Vec<u64>>, SearchError> {
+        let path = search::descend(self.space, self.back, distances, to)?;
         Ok(path.map(|mut path| {
             path.reverse();
             path

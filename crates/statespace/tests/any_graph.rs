@@ -271,14 +271,13 @@ fn forward_searches<A: Arena + Sync>(graph: &Graph, arena: &mut A, undirected: b
             };
             // With predecessors: always a path from the start.
             let path = Search::over(graph)
-                .arena(&mut *arena)
                 .predecessors(&back)
-                .path_to(state)
+                .path_to(&*arena, state)
                 .unwrap()
                 .unwrap();
             replay(graph, &path, start, &[state], d, &what);
             // Without: right, or refused naming a one-way move.
-            match Search::over(graph).arena(&mut *arena).path_to(state) {
+            match Search::over(graph).path_to(&*arena, state) {
                 Ok(path) => {
                     let path = path.unwrap();
                     replay(graph, &path, start, &[state], d, &what);
