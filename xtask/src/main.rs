@@ -16,7 +16,9 @@
 //! * `chaos [--faults K] [--discs N] [--seed S]`: a checkpointed spread search killed and
 //!   stopped at random moments, resumed each time, its reports compared (the same).
 //! * `new-puzzle NAME`: a new puzzle scaffolded the house's way, passing every check from the
-//!   start (see [`commands::new_puzzle`]).
+//!   start, with no file changed but the registry (see [`commands::new_puzzle`]).
+//! * `lists [--check]`: the lists of puzzles in README.md, ARCHITECTURE.md and `testdata/README.md`,
+//!   written from the registry (see [`commands::lists`]).
 //!
 //! The parts: [`commands`] (one module a command), [`puzzles`] (the registry and one folder a
 //! puzzle), [`kit`] (what they share), [`process`] and [`workspace`] (the binaries, cargo and
@@ -37,7 +39,7 @@ mod tidy;
 use std::process::ExitCode;
 
 /// The commands, in the order of the usage.
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "verify",
     "oracle",
     "gen-testdata",
@@ -48,6 +50,7 @@ const COMMANDS: [&str; 10] = [
     "faults",
     "chaos",
     "new-puzzle",
+    "lists",
 ];
 
 /// What `cargo xtask --help` prints.
@@ -60,7 +63,8 @@ const USAGE: &str = "usage: cargo xtask verify [CRATE] [--filter TEXT] [--time-l
        cargo xtask doc-links
        cargo xtask faults [--filter TEXT]
        cargo xtask chaos [--faults K] [--discs N] [--seed S]
-       cargo xtask new-puzzle NAME";
+       cargo xtask new-puzzle NAME
+       cargo xtask lists [--check]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Some("browser") => commands::browser::run(&args[1..]),
         Some("doc-links") => commands::doc_links::run(&args[1..]),
         Some("new-puzzle") => commands::new_puzzle::run(&args[1..]),
+        Some("lists") => commands::lists::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -5,6 +5,7 @@ pub mod browser;
 pub mod doc_links;
 pub mod fuzz;
 pub mod gen_testdata;
+pub mod lists;
 pub mod new_puzzle;
 pub mod oracle;
 pub mod verify;

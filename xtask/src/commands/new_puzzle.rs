@@ -1,11 +1,14 @@
 //! `cargo xtask new-puzzle NAME`: a new puzzle, scaffolded the house's way and passing every
 //! check from the start. It writes the crate (`crates/NAME/`: manifest, licence links, README,
 //! `parse`, `solve`, the binary, the tests), its judge data (`testdata/NAME/`: a sample, a
-//! refusal, a `moves/` folder), its place in xtask (`xtask/src/puzzles/NAME/`: oracle, checker,
-//! generator) and the lines that list it: the registry, the workspace README's table, the code
-//! map of ARCHITECTURE.md and the provenance table of `testdata/README.md`. The skeleton solves
-//! a stand-in puzzle (reach 0 from `n` by `-1` or `/2`); replacing it with the puzzle's own
-//! rules, in the crate and in the oracle, is the rest of the recipe (ARCHITECTURE.md, "Adding a
+//! refusal, a `moves/` folder, and a README saying where each set comes from), its place in
+//! xtask (`xtask/src/puzzles/NAME/`: the registry's entry with the puzzle's line for the docs,
+//! oracle, checker, generator), and registers it: the one line in the registry's module list and
+//! the one in [`crate::puzzles::PUZZLES`]. No other existing file changes: the lists of puzzles
+//! in README.md, ARCHITECTURE.md and `testdata/README.md` are written from the registry by
+//! `cargo xtask lists` ([`super::lists`]), which the next steps run. The skeleton solves a
+//! stand-in puzzle (reach 0 from `n` by `-1` or `/2`); replacing it with the puzzle's own rules,
+//! in the crate and in the oracle, is the rest of the recipe (ARCHITECTURE.md, "Adding a
 //! puzzle").
 
 use std::path::{Path, PathBuf};
@@ -14,7 +17,7 @@ use std::process::ExitCode;
 use crate::kit::args::Args;
 
 /// The templates, with `{name}` and `{module}` to fill in.
-const FILES: [(&str, &str); 13] = [
+const FILES: [(&str, &str); 14] = [
     (
         "crates/{name}/Cargo.toml",
         include_str!("new_puzzle/manifest.toml"),
@@ -67,6 +70,10 @@ const FILES: [(&str, &str); 13] = [
         "xtask/src/puzzles/{module}/generate.rs",
         include_str!("new_puzzle/generate.rs.in"),
     ),
+    (
+        "testdata/{name}/README.md",
+        include_str!("new_puzzle/testdata_README.md.in"),
+    ),
 ];
 
 /// The hand-written judge data: samples answered by hand, a refusal, the flags of `moves/`.
@@ -101,27 +108,42 @@ pub fn run(args: &[String]) -> Result<ExitCode, String> {
     args.finish(&[])?;
     let root = crate::workspace::root();
     let made = scaffold(&root, &name)?;
-    // The templates are formatted for one length of name; rustfmt settles the others.
-    let formatted = crate::workspace::cargo()
-        .args(["fmt", "--all"])
-        .status()
-        .map_err(|e| format!("cargo fmt: {e}"))?;
-    if !formatted.success() {
-        return Err("new-puzzle: cargo fmt --all failed on the new files".into());
-    }
+    format(&root, &made)?;
     for path in &made {
         println!("new: {}", path.display());
     }
     println!(
-        "listed {name} in xtask/src/puzzles/mod.rs, README.md, ARCHITECTURE.md and testdata/README.md\n\
-         next: INSTA_UPDATE=always cargo test -p {name} (review crates/{name}/tests/snapshots/cli__help.snap),\n\
+        "registered {name} in xtask/src/puzzles/mod.rs, the one existing file changed\n\
+         next: cargo xtask lists (lists {name} in README.md, ARCHITECTURE.md and testdata/README.md),\n\
+         INSTA_UPDATE=always cargo test -p {name} (review crates/{name}/tests/snapshots/cli__help.snap),\n\
          cargo xtask gen-testdata {name}, cargo xtask verify {name}, cargo xtask fuzz {name};\n\
          then replace the stand-in puzzle with yours (ARCHITECTURE.md, \"Adding a puzzle\")"
     );
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the puzzle `name` into the workspace at `root` and lists it; returns the files made.
+/// Formats the new Rust files `made` (the templates are formatted for one length of name;
+/// rustfmt settles the others). Only they: `cargo fmt --all` would also rewrite any existing
+/// file that is not formatted, and the registry's two new lines need no formatting.
+fn format(root: &Path, made: &[PathBuf]) -> Result<(), String> {
+    let sources: Vec<&PathBuf> = made
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    let formatted = std::process::Command::new("rustfmt")
+        .current_dir(root)
+        .args(["--edition", "2024"])
+        .args(sources)
+        .status()
+        .map_err(|e| format!("rustfmt: {e}"))?;
+    if !formatted.success() {
+        return Err("new-puzzle: rustfmt failed on the new files".into());
+    }
+    Ok(())
+}
+
+/// Writes the puzzle `name` into the workspace at `root` and registers it; returns the files
+/// made. The registry is the one existing file it changes.
 pub fn scaffold(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
     if !valid_name(name) {
         return Err(format!(
@@ -152,12 +174,12 @@ pub fn scaffold(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
             .map_err(|e| format!("{}: {e}", link.display()))?;
         made.push(link);
     }
-    list(root, name, &module)?;
+    register(root, &module)?;
     Ok(made)
 }
 
-/// Adds the lines that list the puzzle: the registry's, and a row in each table of the docs.
-fn list(root: &Path, name: &str, module: &str) -> Result<(), String> {
+/// Adds the puzzle's two lines to the registry: its module, and its entry in `PUZZLES`.
+fn register(root: &Path, module: &str) -> Result<(), String> {
     edit(&root.join("xtask/src/puzzles/mod.rs"), |text| {
         let text = insert_sorted(text, "pub mod ", &format!("pub mod {module};"))?;
         let end = text.find("\n];")?;
@@ -166,45 +188,12 @@ fn list(root: &Path, name: &str, module: &str) -> Result<(), String> {
             &text[..end],
             &text[end..]
         ))
-    })?;
-    edit(&root.join("README.md"), |text| {
-        insert_after_last(
-            text,
-            "| [`",
-            &format!(
-                "| [`{name}`](crates/{name}/README.md) | TODO: the puzzle in a line | TODO: the judge |"
-            ),
-        )
-    })?;
-    edit(&root.join("ARCHITECTURE.md"), |text| {
-        insert_after_last(
-            text,
-            "| `crates/",
-            &format!("| `crates/{name}` | TODO: the model, its `Space`, `parse` and `solve` |"),
-        )
-    })?;
-    edit(&root.join("testdata/README.md"), |text| {
-        Some(format!(
-            "{}\n\n## {name}\n\n| set | source of the input | source of the answers |\n|---|---|---|\n\
-             | `sample` | TODO: the judge's sample | TODO: the judge's sample output |\n\
-             | `random/`, `moves/` (`--moves`) | `cargo xtask gen-testdata {name}` (seed 1) | oracle: TODO: how it solves |\n\
-             | `bad/` | hand-written | refusals |\n",
-            text.trim_end()
-        ))
     })
 }
 
-/// `text` with `line` inserted after its last line that starts with `prefix` (`None` when no
-/// line does).
-fn insert_after_last(text: &str, prefix: &str, line: &str) -> Option<String> {
-    let mut lines: Vec<&str> = text.lines().collect();
-    let last = lines.iter().rposition(|l| l.starts_with(prefix))?;
-    lines.insert(last + 1, line);
-    Some(lines.join("\n") + "\n")
-}
-
-/// `text` with `line` inserted among its lines that start with `prefix`, in sorted order
-/// (`None` when no line starts so).
+/// `text` with `line` inserted among its lines that start with `prefix`, in the order of what
+/// follows the prefix up to a `;` (rustfmt's order of `mod` lines: `aa`, `aa10`, `aa4`,
+/// `aa_b`), or `None` when no line starts so.
 fn insert_sorted(text: &str, prefix: &str, line: &str) -> Option<String> {
     let mut lines: Vec<&str> = text.lines().collect();
     let first = lines.iter().position(|l| l.starts_with(prefix))?;
@@ -212,7 +201,10 @@ fn insert_sorted(text: &str, prefix: &str, line: &str) -> Option<String> {
         .iter()
         .position(|l| !l.starts_with(prefix))
         .map_or(lines.len(), |k| first + k);
-    let at = (first..end).find(|&k| lines[k] > line).unwrap_or(end);
+    let key = |l: &str| l[prefix.len()..].trim_end_matches(';').to_string();
+    let at = (first..end)
+        .find(|&k| key(lines[k]) > key(line))
+        .unwrap_or(end);
     lines.insert(at, line);
     Some(lines.join("\n") + "\n")
 }

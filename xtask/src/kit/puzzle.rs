@@ -15,6 +15,12 @@ pub type Command = fn(&[String]) -> Result<ExitCode, String>;
 pub struct Puzzle {
     /// The crate, the binary and the `testdata/` folder.
     pub name: &'static str,
+    /// The puzzle in a line, for the table of puzzles in the workspace README (`cargo xtask
+    /// lists` writes it there).
+    pub summary: &'static str,
+    /// The judge whose problem it solves (or the format it reads), for the same table and the
+    /// index of `testdata/README.md`.
+    pub judge: &'static str,
     /// The independent oracle: the judge output of a valid input, given the binary's flags.
     pub oracle: fn(&[String], &str) -> String,
     /// Whether the oracle answers `input` quickly (fuzzing compares only those).

@@ -1,7 +1,8 @@
-//! The registry: the one list of the workspace's puzzles that every command reads. Each puzzle's
-//! knowledge (oracle, checker, generator, pages, benchmarks) sits in its own folder here;
-//! adding a puzzle is one folder and one line in [`PUZZLES`] (see ARCHITECTURE.md, "Adding a
-//! puzzle").
+//! The registry: the one list of the workspace's puzzles that every command reads, and that the
+//! lists of puzzles in the docs are written from (`cargo xtask lists`). Each puzzle's knowledge
+//! (its line for the docs, oracle, checker, generator, pages, benchmarks) sits in its own
+//! folder here; adding a puzzle is one folder, its module line and one line in [`PUZZLES`]
+//! (see ARCHITECTURE.md, "Adding a puzzle").
 
 pub mod coins;
 pub mod hanoi;

@@ -11,6 +11,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "coins",
+    summary: "3 x 3 coin flipping by rows, columns and diagonals (and any m x n board)",
+    judge: "BOJ 9079",
     oracle: |_, input| oracle::solve(input),
     oracle_is_quick: crate::kit::puzzle::any_number,
     checker: |args| {

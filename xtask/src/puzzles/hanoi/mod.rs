@@ -11,6 +11,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "hanoi",
+    summary: "classic three-peg Tower of Hanoi: exact counts to 100 discs, the k-th move in O(1), any configuration",
+    judge: "BOJ 1914, 11729",
     oracle: |_, input| oracle::solve(input),
     oracle_is_quick: crate::kit::puzzle::any_number,
     checker: |_| None,

@@ -15,6 +15,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "hanoi4",
+    summary: "four-peg Tower of Hanoi from any configuration to peg 4, up to 20 discs",
+    judge: "algospot HANOI4",
     oracle: |_, input| oracle::solve(input),
     // Every case's `n` is at most 10 when no number past the first line exceeds it.
     oracle_is_quick: |input| {

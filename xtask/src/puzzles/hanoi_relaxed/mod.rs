@@ -12,6 +12,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "hanoi-relaxed",
+    summary: "three pegs, sizes 1 to 9, at most one larger disc above each disc",
+    judge: "CodeIQ \"not the Tower of Hanoi\"",
     oracle: |_, input| oracle::solve(input),
     oracle_is_quick: |input| input.lines().all(|l| l.trim().len() <= 8),
     checker: |args| {

@@ -12,6 +12,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "marbles",
+    summary: "tilt a board so the red marble escapes through the hole and the blue one does not",
+    judge: "BOJ 13460, 13459, 15644, 15653",
     oracle: oracle::solve,
     oracle_is_quick: crate::kit::puzzle::any_number,
     checker: |args| {

@@ -3,7 +3,7 @@
 //! side of a cut; the rotation's effect on each piece's stickers gives the permutation and the
 //! twists. Pancake stacks and Loopover are written from their moves directly. Nothing here comes
 //! from twsearch's samples or cubing.js: the files are checked against published counts and
-//! against `twsearch -g` instead (testdata/README.md).
+//! against `twsearch -g` instead (testdata/permutation-puzzle/README.md).
 
 use std::fmt::Write as _;
 

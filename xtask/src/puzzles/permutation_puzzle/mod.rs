@@ -16,6 +16,8 @@ use crate::kit::puzzle::Puzzle;
 /// The puzzle, for the registry.
 pub const PUZZLE: Puzzle = Puzzle {
     name: "permutation-puzzle",
+    summary: "any permutation puzzle written as a definition file (twisty puzzles, pancake stacks): God's algorithm in memory or on disk, optimal solutions",
+    judge: "the ksolve/twsearch definition format",
     oracle: oracle::solve,
     oracle_is_quick: oracle::is_quick,
     // Distributions are compared line by line and scramble lines replayed, by one checker.
