@@ -66,7 +66,7 @@ impl GoalTable {
         threads: usize,
         progress: impl FnMut(u32, u64),
     ) -> Result<(Self, Levels), SolveError> {
-        SolveError::check_discs(Engine::GoalTable, Self::MAX_DISCS, n_discs)?;
+        check_discs(n_discs, Self::MAX_DISCS)?;
         let space = RankedSpace::new(n_discs);
         let (table, levels) = Self::search(&space, n_discs, threads, progress)
             .try_run()
@@ -113,7 +113,7 @@ impl GoalTable {
         dir: &Path,
         progress: impl FnMut(u32, u64),
     ) -> Result<(Self, Levels), SolveError> {
-        SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
+        check_discs(n_discs, Self::MAX_SPREAD_DISCS)?;
         let space = RankedSpace::new(n_discs);
         let (table, levels) = Self::search(&space, n_discs, threads, progress)
             .run_on_disk(dir, &Self::disk_key(n_discs))?;
@@ -134,11 +134,12 @@ impl GoalTable {
         threads: usize,
         progress: P,
     ) -> TwoBitSearch<'_, RankedSpace, crate::rank::Orbits<&RankedSpace>, P> {
-        let goal = space.rank_of(Self::goal(n_discs));
+        let goal = Self::goal(n_discs);
+        let weight = space.orbits();
         TwoBitSearch::new(space, space.index().len())
-            .seeds([(goal, 0)])
+            .seeds([(space.rank_of(goal), 0)])
             .threads(threads)
-            .weight(space.orbits())
+            .weight(weight)
             .progress(progress)
     }
 
@@ -244,7 +245,7 @@ impl GoalTable {
         n_discs: usize,
     ) -> Result<TwoBitSearch<'static, RankedSpace, crate::rank::Orbits<RankedSpace>>, SolveError>
     {
-        SolveError::check_discs(Engine::GoalTable, Self::MAX_SPREAD_DISCS, n_discs)?;
+        check_discs(n_discs, Self::MAX_SPREAD_DISCS)?;
         let space = RankedSpace::new(n_discs);
         let goal = space.rank_of(Self::goal(n_discs));
         let len = space.index().len();
@@ -381,4 +382,17 @@ impl GoalTable {
         }
         Ok(table)
     }
+}
+
+/// Refuses disc counts outside `1..=max` for the goal table ([`GoalTable::MAX_DISCS`] in
+/// memory, [`GoalTable::MAX_SPREAD_DISCS`] on disk or spread).
+fn check_discs(n_discs: usize, max: usize) -> Result<(), SolveError> {
+    if (1..=max).contains(&n_discs) {
+        return Ok(());
+    }
+    Err(SolveError::TooManyDiscs {
+        engine: Engine::GoalTable,
+        max,
+        n_discs,
+    })
 }

@@ -435,8 +435,16 @@ impl PdbSearch {
     }
 }
 
+/// Refuses disc counts (or groups) outside `1..=max` for A*.
 fn check_discs(n_discs: usize, max: usize) -> Result<(), SolveError> {
-    SolveError::check_discs(Engine::Pdb, max, n_discs)
+    if (1..=max).contains(&n_discs) {
+        return Ok(());
+    }
+    Err(SolveError::TooManyDiscs {
+        engine: Engine::Pdb,
+        max,
+        n_discs,
+    })
 }
 
 /// The search's heuristic, carrying the exact window distances from state to state.

@@ -945,7 +945,7 @@ fn solve_tells_its_progress_the_engine_the_table_build_and_the_cases() {
 
 #[test]
 fn every_strategy_of_solve_all_agrees_with_the_reference_search() {
-    use crate::solve::{Strategy, strategy};
+    use crate::dense::{Strategy, strategy};
     assert_eq!(strategy(13, 1), Strategy::PerCase);
     assert_eq!(strategy(13, 2), Strategy::PerCase);
     assert_eq!(strategy(13, 3), Strategy::Ball(60));
@@ -1011,7 +1011,7 @@ fn nearly_solved_cases_past_16_discs_are_answered_without_building_a_table() {
 
 #[test]
 fn a_case_that_exhausts_its_budget_escalates_up_to_its_own_goal_table() {
-    use crate::escalate::wider;
+    use crate::ladder::wider;
     // Small widths fit any machine that runs the tests.
     assert_eq!(
         wider(15, None),
