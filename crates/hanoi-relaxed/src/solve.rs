@@ -92,7 +92,9 @@ pub fn count_states(start: &Pegs) -> u64 {
     let puzzle = RelaxedHanoi {
         n_discs: start.n_discs(),
     };
-    Search::over(&Packed(&puzzle)).levels(&[start.pack()]).reached()
+    Search::over(&Packed(&puzzle))
+        .levels(&[start.pack()])
+        .reached()
 }
 
 /// An optimal move sequence from `start` to all discs on peg 2 in any legal order, or `None`

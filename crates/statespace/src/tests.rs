@@ -36,7 +36,10 @@ fn full_bfs_within<S: Space, A: Arena>(
     sources: &[u64],
     radius: u32,
 ) -> Levels {
-    Search::over(space).arena(arena).limit(radius).levels(sources)
+    Search::over(space)
+        .arena(arena)
+        .limit(radius)
+        .levels(sources)
 }
 
 fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
@@ -822,25 +825,24 @@ fn astar_equals_bfs_with_zero_and_real_heuristics() {
         for informed in [0, 1, 2] {
             // 0: no heuristic; 1: Manhattan (consistent); 2: Manhattan on some states only
             // (admissible, inconsistent).
-            let result =
-                astar(
-                    &space,
-                    &mut arena,
-                    start,
-                    &[solved],
-                    usize::MAX,
-                    |s| match informed {
-                        0 => 0,
-                        1 => manhattan(s),
-                        _ => {
-                            if s % 3 == 0 {
-                                manhattan(s)
-                            } else {
-                                0
-                            }
+            let result = astar(
+                &space,
+                &mut arena,
+                start,
+                &[solved],
+                usize::MAX,
+                |s| match informed {
+                    0 => 0,
+                    1 => manhattan(s),
+                    _ => {
+                        if s % 3 == 0 {
+                            manhattan(s)
+                        } else {
+                            0
                         }
-                    },
-                );
+                    }
+                },
+            );
             let path = result.path.unwrap();
             assert_eq!(path.len() as u32 - 1, want);
             assert_eq!((path[0], *path.last().unwrap()), (start, solved));

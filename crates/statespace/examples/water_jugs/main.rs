@@ -80,7 +80,10 @@ fn main() -> Result<(), SearchError<Jugs>> {
         .map_err(named)?;
     let expanded = by_astar.expanded;
     let by_astar = by_astar.path.expect("4 litres can be measured");
-    println!("A*, {} pours, {expanded} states expanded", by_astar.len() - 1);
+    println!(
+        "A*, {} pours, {expanded} states expanded",
+        by_astar.len() - 1
+    );
     assert_eq!(by_astar.len(), by_bfs.len());
 
     // The bidirectional search starts from each goal, so it takes them as a list.
@@ -90,7 +93,9 @@ fn main() -> Result<(), SearchError<Jugs>> {
         .filter(|&packed| four(packed))
         .collect();
     let before = FnSpace(|packed: u64, visit: &mut dyn FnMut(u64)| {
-        predecessors(&WaterJugs.unpack(packed), &mut |jugs| visit(WaterJugs.pack(&jugs)));
+        predecessors(&WaterJugs.unpack(packed), &mut |jugs| {
+            visit(WaterJugs.pack(&jugs))
+        });
     });
     let by_both = Search::over(&space)
         .predecessors(&before)
@@ -104,7 +109,9 @@ fn main() -> Result<(), SearchError<Jugs>> {
     assert_eq!(by_both.len(), by_bfs.len());
 
     // Without them it refuses, naming the first pour it saw that cannot be undone.
-    let refused = Search::over(&space).bidirectional(start, &goals).unwrap_err();
+    let refused = Search::over(&space)
+        .bidirectional(start, &goals)
+        .unwrap_err();
     println!("bidirectional without predecessors: {}", named(refused));
     Ok(())
 }
