@@ -1,10 +1,7 @@
 //! The solver on one table: bidirectional BFS per case, a shared ball around the goal met by a
 //! forward BFS per case, or one full-space BFS per disc count.
 
-use statespace::{
-    DenseArena, SparseArena, bfs, bidirectional_bfs_with, descend_path, full_bfs,
-    par_full_bfs_within,
-};
+use statespace::{DenseArena, Search, SparseArena};
 
 use crate::engine::Engine;
 use crate::error::SolveError;
@@ -137,15 +134,12 @@ impl Solver {
         };
         let (start_packed, goal_packed) = (swap(start.pack()), swap(goal.pack()));
         // Four-peg moves can be undone: the space is its own predecessor function.
-        let path = bidirectional_bfs_with(
-            &space,
-            &space,
-            &mut self.arena,
-            space.canonical(start_packed),
-            &[goal_packed],
-        )
-        .expect("four-peg moves can be undone")
-        .expect("four-peg Hanoi is connected");
+        let path = Search::over(&space)
+            .arena(&mut self.arena)
+            .predecessors(&space)
+            .bidirectional(space.canonical(start_packed), &[goal_packed])
+            .expect("four-peg moves can be undone")
+            .expect("four-peg Hanoi is connected");
         real_moves(&space, start_packed, &path)
             .into_iter()
             .map(|m| Move {
@@ -183,18 +177,26 @@ impl Solver {
                     }
                 }
                 Strategy::Full => {
-                    full_bfs(&space, &mut self.arena, &[goal.pack()]);
+                    Search::over(&space)
+                        .arena(&mut self.arena)
+                        .levels(&[goal.pack()]);
                     for i in cases {
                         let start = starts[i].pack();
-                        let path = descend_path(&space, &self.arena, space.canonical(start))
+                        let mut path = Search::over(&space)
+                            .path_to(&self.arena, space.canonical(start))
                             .expect("four-peg moves can be undone")
                             .expect("connected");
+                        path.reverse();
                         moves[i] = real_moves(&space, start, &path);
                     }
                 }
                 Strategy::Ball(radius) => {
                     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-                    par_full_bfs_within(&space, &mut self.arena, &[goal.pack()], radius, cores);
+                    Search::over(&space)
+                        .arena(&mut self.arena)
+                        .limit(radius)
+                        .threads(cores)
+                        .levels(&[goal.pack()]);
                     // The ball is only read from here on: the cases are shared among threads.
                     let (ball, space) = (&self.arena, &space);
                     let threads = cores.min(cases.len());
@@ -236,7 +238,9 @@ impl Solver {
     pub fn distances_to_tower(&mut self, n_discs: usize, peg: Peg) -> DistanceView<'_> {
         let goal = Config::tower(n_discs, Peg::LAST).expect("1..=13 discs");
         let space = HanoiSpace::symmetric(n_discs);
-        let levels = full_bfs(&space, &mut self.arena, &[goal.pack()]);
+        let levels = Search::over(&space)
+            .arena(&mut self.arena)
+            .levels(&[goal.pack()]);
         DistanceView {
             arena: &self.arena,
             space,
@@ -248,7 +252,7 @@ impl Solver {
 }
 
 /// An optimal move sequence from the packed configuration `start` to the goal, through a ball
-/// around the goal filled by `full_bfs_within`: a forward BFS to the first state inside it (which
+/// around the goal filled by `Search::levels` within a radius: a forward BFS to the first state inside it (which
 /// is `radius` from the goal, so the path through it is optimal), then down the ball.
 fn meet_ball(
     space: &HanoiSpace,
@@ -256,20 +260,17 @@ fn meet_ball(
     forward: &mut SparseArena,
     start: u64,
 ) -> Vec<Move> {
-    let mut path = bfs(
-        space,
-        forward,
-        space.canonical(start),
-        |state| ball.get(state) != 0,
-        None,
-    )
-    .expect("connected");
+    let mut path = Search::over(space)
+        .arena(forward)
+        .bfs(space.canonical(start), &|state| ball.get(state) != 0)
+        .expect("connected");
     let met = path.pop().expect("a path has a state");
-    path.extend(
-        descend_path(space, ball, met)
-            .expect("four-peg moves can be undone")
-            .expect("inside the ball"),
-    );
+    let mut down = Search::over(space)
+        .path_to(ball, met)
+        .expect("four-peg moves can be undone")
+        .expect("inside the ball");
+    down.reverse();
+    path.extend(down);
     real_moves(space, start, &path)
 }
 

@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use statespace::{TwoBitSearch, TwoBitTable, descend_mod3_to_seed};
+use statespace::{TwoBitSearch, TwoBitTable};
 
 use crate::error::SolveError;
 use crate::goal_table::GoalTable;
@@ -157,7 +157,9 @@ impl DetourTable {
     /// [`DetourTable::distance`] of a packed configuration (see [`crate::Config::pack`]): a
     /// descent to a two-peg configuration that entered the search at its own distance.
     pub fn distance_packed(&self, packed: u64) -> u32 {
-        let path = descend_mod3_to_seed(&self.space, &self.table, self.space.rank_of(packed))
+        let path = self
+            .table
+            .walk_to_seed(&self.space, self.space.rank_of(packed))
             .expect("four-peg moves can be undone")
             .expect("every configuration is reached");
         let seed = *path.last().expect("a path holds its start");

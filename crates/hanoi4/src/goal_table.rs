@@ -5,13 +5,13 @@
 //! canonical configuration, about `4^n / 6` of them (171 MiB for 16 discs, 2.7 GiB for 18,
 //! 10.7 GiB for 19).
 //! Exact distances and optimal moves come from descending the codes
-//! ([`statespace::descend_mod3`]) and lifting the canonical path back to real moves.
+//! ([`statespace::TwoBitTable::walk_to_source`]) and lifting the canonical path back to real moves.
 //!
 //! Measured with `cargo bench -p hanoi4` (two threads): see the crate's benchmark.
 
 use std::path::Path;
 
-use statespace::{Levels, TwoBitSearch, TwoBitTable, descend_mod3};
+use statespace::{Levels, TwoBitSearch, TwoBitTable};
 use statespace_disk::RunOnDisk;
 
 use crate::engine::Engine;
@@ -264,14 +264,12 @@ impl GoalTable {
 
     /// The canonical path from a packed configuration down to the goal.
     fn descend(&self, packed: u64) -> Vec<u64> {
-        let ranks = descend_mod3(
-            &self.space,
-            &self.table,
-            &[self.space.rank_of(Self::goal(self.n_discs))],
-            self.space.rank_of(packed),
-        )
-        .expect("four-peg moves can be undone")
-        .expect("every configuration reaches the goal");
+        let goal = self.space.rank_of(Self::goal(self.n_discs));
+        let ranks = self
+            .table
+            .walk_to_source(&self.space, self.space.rank_of(packed), &[goal])
+            .expect("four-peg moves can be undone")
+            .expect("every configuration reaches the goal");
         ranks
             .into_iter()
             .map(|rank| self.space.index().unrank(rank))

@@ -15,7 +15,7 @@
 //! rest (at most four discs) by a small database. A two-bit table gives only distances mod 3,
 //! but a move changes a window's distance by at most one, so a state's exact window distances
 //! follow from its parent's and one lookup each: each queue entry carries them
-//! (`statespace::astar_by`), and only the start is measured by descent.
+//! (`statespace::Search::astar`), and only the start is measured by descent.
 //!
 //! With a [`DetourTable`] of `k` discs ([`PdbSearch::with_detour`]), windows of `k` consecutive
 //! discs below the largest disc count their detour value instead whenever a larger disc is not
@@ -35,7 +35,7 @@
 //! The search runs on the quotient by relabelling pegs 1 to 3 (every pattern distance is
 //! invariant under it), on a `statespace::CompactArena` (8 bytes a slot).
 
-use statespace::{ByteArena, CompactArena, Estimate, Moves, astar_by, full_bfs};
+use statespace::{ByteArena, CompactArena, Estimate, Moves, Search};
 
 use crate::detour::DetourTable;
 use crate::engine::Engine;
@@ -199,11 +199,9 @@ impl PdbSearch {
     fn build_table(&mut self, k: usize) {
         if self.tables[k].as_bytes().is_empty() {
             let mut table = ByteArena::new(1 << (2 * k));
-            full_bfs(
-                &HanoiSpace::symmetric(k),
-                &mut table,
-                &[(1u64 << (2 * k)) - 1],
-            );
+            Search::over(&HanoiSpace::symmetric(k))
+                .arena(&mut table)
+                .levels(&[(1u64 << (2 * k)) - 1]);
             self.tables[k] = table;
         }
     }
@@ -407,18 +405,14 @@ impl PdbSearch {
         let start = config.pack();
         let goal = (1u64 << (2 * self.n_discs)) - 1;
         let mut arena = CompactArena::new();
-        let result = astar_by(
-            &space,
-            &mut arena,
-            space.canonical(start),
-            &[goal],
-            max_states,
-            &mut Estimator(self),
+        let result = Search::over(&space)
+            .arena(&mut arena)
+            .max_states(max_states)
             // Four-peg moves can be undone: the path is read back from the distances, with no
             // parent links (4 bytes a queue entry saved, on hundreds of millions of entries).
-            Moves::Reversible,
-        )
-        .expect("four-peg moves can be undone");
+            .moves(Moves::Reversible)
+            .astar(space.canonical(start), &[goal], &mut Estimator(self))
+            .expect("four-peg moves can be undone");
         // Give the memory back at once; the next search starts from an empty arena anyway.
         drop(arena);
         if result.gave_up {

@@ -9,7 +9,7 @@ use crate::space::Space;
 /// What a search may assume of the moves when it reads its path back.
 ///
 /// ```
-/// use statespace::{Estimate, Moves, SparseArena, astar_by, from_fn};
+/// use statespace::{Estimate, Moves, Search, from_fn};
 ///
 /// /// No estimate at all: A* as a breadth-first search.
 /// struct Zero;
@@ -29,11 +29,10 @@ use crate::space::Space;
 ///     visit(s + 1);
 ///     visit(s + 2);
 /// });
-/// let mut arena = SparseArena::new();
-/// let found = astar_by(&up, &mut arena, 0, &[5], 1000, &mut Zero, Moves::Any)?;
+/// let found = Search::over(&up).moves(Moves::Any).astar(0, &[5], &mut Zero)?;
 /// assert_eq!(found.path.unwrap().len() - 1, 3); // links followed back
 /// // Read back from the distances, the path is refused rather than made up.
-/// assert!(astar_by(&up, &mut arena, 0, &[5], 1000, &mut Zero, Moves::Reversible).is_err());
+/// assert!(Search::over(&up).moves(Moves::Reversible).astar(0, &[5], &mut Zero).is_err());
 /// # Ok::<(), statespace::SearchError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,19 +49,19 @@ pub enum Moves {
 /// What an A* search found, with its effort.
 ///
 /// ```
-/// use statespace::{SparseArena, astar, from_fn};
+/// use statespace::{Search, from_fn};
 ///
 /// let line = from_fn(|s, visit| if s < 20 { visit(s + 1) });
-/// let to_10 = |s: u64| 10u64.saturating_sub(s) as u32;
-/// let mut arena = SparseArena::new();
-/// let found = astar(&line, &mut arena, 0, &[10], 100, to_10);
+/// let mut to_10 = |s: u64| 10u64.saturating_sub(s) as u32;
+/// let found = Search::over(&line).max_states(100).astar(0, &[10], &mut to_10)?;
 /// assert_eq!((found.path.unwrap().len(), found.expanded, found.gave_up), (11, 10, false));
 /// // A budget of 5 states: the search gives up, and proves nothing.
-/// let short = astar(&line, &mut arena, 0, &[10], 5, to_10);
+/// let short = Search::over(&line).max_states(5).astar(0, &[10], &mut to_10)?;
 /// assert!(short.path.is_none() && short.gave_up);
 /// // Within the budget and not found: unreachable.
-/// let none = astar(&line, &mut arena, 0, &[30], 100, |_| 0);
+/// let none = Search::over(&line).max_states(100).astar(0, &[30], &mut |_| 0)?;
 /// assert!(none.path.is_none() && !none.gave_up);
+/// # Ok::<(), statespace::SearchError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AStarResult {
@@ -83,7 +82,7 @@ pub struct AStarResult {
 /// reached again more cheaply is estimated again from its new parent.
 ///
 /// ```
-/// use statespace::{Estimate, Moves, SparseArena, astar_by, from_fn};
+/// use statespace::{Estimate, Moves, Search, from_fn};
 ///
 /// /// The bits still to clear to reach state 0: counted at the start, then updated by each
 /// /// flip, since a successor differs from its parent in one bit.
@@ -101,8 +100,8 @@ pub struct AStarResult {
 /// }
 ///
 /// let cube = from_fn(|s, visit| (0..20).for_each(|j| visit(s ^ 1 << j)));
-/// let mut arena = SparseArena::new();
-/// let found = astar_by(&cube, &mut arena, 0b1011, &[0], 1 << 20, &mut Ones, Moves::Reversible)?;
+/// let search = Search::over(&cube).max_states(1 << 20).moves(Moves::Reversible);
+/// let found = search.astar(0b1011, &[0], &mut Ones)?;
 /// assert_eq!(found.path.unwrap().len() - 1, 3);
 /// assert_eq!(found.expanded, 3); // straight down: the estimate is exact
 /// # Ok::<(), statespace::SearchError>(())
@@ -195,118 +194,25 @@ impl<H: FnMut(u64) -> u32> Estimate for H {
     }
 }
 
-/// Shortest path from `start` to the nearest of `goals` by A*, with `heuristic(state)` an
-/// admissible lower bound on the distance to the nearest goal.
-///
-/// **Requires** unit costs, an admissible heuristic (consistency not required), and a budget:
-/// `max_states` generated states, after which the search gives up (`gave_up`) rather than run
-/// out of memory. Moves may be one-way: the path follows parent links ([`Moves::Any`]); for
-/// reversible moves, [`astar_by`] with [`Moves::Reversible`] saves them. Consistency is not
-/// required: pathmax (a successor's `f` is at least its parent's) keeps `f` monotone, and
-/// states reached again more cheaply are reopened.
-///
-/// `goals` is a list of packed states or a predicate ([`Goals`]).
-///
-/// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (so ties
-/// among equal `f` go towards the goal), each `g` a stack of bare states (8 bytes each, plus the
-/// note of [`astar_by`] and the parent link, kept beside them without padding). The arena
-/// holds `g + 1` for a state waiting in the queue and `-(g + 1)` once it is expanded, so an
-/// entry left behind by a cheaper path finds its state expanded and is dropped. The arena is
-/// reset first.
-///
-/// See <https://en.wikipedia.org/wiki/A*_search_algorithm>.
-///
-/// # Complexity
-/// * Time: O(expanded × branching), plus O(1) per queue operation.
-/// * Space: one arena entry per generated state and one queue entry per generation; the search
-///   gives up once the arena holds `max_states` states.
-///
-/// # Example
-///
-/// Manhattan distance on an open grid: A* walks straight to the goal.
-///
-/// ```
-/// use statespace::{FnSpace, SparseArena, astar};
-///
-/// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
-/// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     let (row, col) = (s / 50, s % 50);
-///     if col > 0 { visit(s - 1) }
-///     if col < 49 { visit(s + 1) }
-///     if row > 0 { visit(s - 50) }
-///     if row < 49 { visit(s + 50) }
-/// });
-/// let goal = 49 * 50 + 49;
-/// let manhattan = |s: u64| ((49 - s / 50) + (49 - s % 50)) as u32;
-/// let mut arena = SparseArena::new();
-/// let result = astar(&grid, &mut arena, 0, &[goal], 1_000_000, manhattan);
-/// assert_eq!(result.path.unwrap().len() - 1, 98);
-/// assert!(result.expanded < 2_500); // a BFS would expand all 2,500 states
-/// ```
-pub fn astar<S: Space, A: Arena, G: Goals + ?Sized>(
-    space: &S,
-    arena: &mut A,
-    start: u64,
-    goals: &G,
-    max_states: usize,
-    heuristic: impl FnMut(u64) -> u32,
-) -> AStarResult {
-    astar_by(
-        space,
-        arena,
-        start,
-        goals,
-        max_states,
-        &mut { heuristic },
-        Moves::Any,
-    )
-    .expect("a search that follows parent links reads no move backwards")
-}
-
-/// [`astar`] with an [`Estimate`] and a choice of [`Moves`]: each queue entry carries its
+/// A* by an [`Estimate`] and a choice of [`Moves`]: each queue entry carries its
 /// state's note, and successors are estimated from it.
 ///
-/// **Requires** what [`astar`] requires; notes must depend on the state alone. With
-/// [`Moves::Reversible`], moves must be reversible, and every step of the path is checked.
+/// **Requires** unit costs, an admissible estimate (consistency not required: pathmax keeps `f`
+/// monotone, and states reached again more cheaply are reopened), and notes that depend on the
+/// state alone. With [`Moves::Reversible`], moves must be reversible, and every step of the
+/// path is checked; with [`Moves::Any`] the path follows parent links.
+///
+/// The queue is one bucket per `f = g + h`, each split by `g` and popped deepest first (ties
+/// among equal `f` go towards the goal), each `g` a stack of bare states with their notes and
+/// parent links kept beside them. The arena holds `g + 1` for a state waiting in the queue and
+/// `-(g + 1)` once it is expanded, so an entry left behind by a cheaper path is dropped. The
+/// search gives up once the arena holds `max_states` states.
 ///
 /// # Errors
 /// With [`Moves::Reversible`] only: [`SearchError::Irreversible`] or
 /// [`SearchError::NoNearerNeighbour`] when the path cannot be read back because a move cannot
 /// be undone. With [`Moves::Any`], never.
-///
-/// # Example
-///
-/// The grid of [`astar`], with the row distance carried as a note and updated from the move
-/// instead of recomputed; its moves can be undone, so no parent links are kept.
-///
-/// ```
-/// use statespace::{Estimate, FnSpace, Moves, SparseArena, astar_by};
-///
-/// // A 50 x 50 grid, a state `row * 50 + col`, moves to the four neighbours.
-/// let grid = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     let (row, col) = (s / 50, s % 50);
-///     if col > 0 { visit(s - 1) }
-///     if col < 49 { visit(s + 1) }
-///     if row > 0 { visit(s - 50) }
-///     if row < 49 { visit(s + 50) }
-/// });
-/// struct Manhattan;
-/// impl Estimate for Manhattan {
-///     type Note = u64; // the row
-///     fn start(&mut self, state: u64) -> (u32, u64) {
-///         (((49 - state / 50) + (49 - state % 50)) as u32, state / 50)
-///     }
-///     fn child(&mut self, _row: &u64, child: u64) -> (u32, u64) {
-///         self.start(child)
-///     }
-/// }
-/// let mut arena = SparseArena::new();
-/// let result =
-///     astar_by(&grid, &mut arena, 0, &[2499], 1_000_000, &mut Manhattan, Moves::Reversible)?;
-/// assert_eq!(result.path.unwrap().len() - 1, 98);
-/// # Ok::<(), statespace::SearchError>(())
-/// ```
-pub fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
+pub(crate) fn astar_by<S: Space, A: Arena, E: Estimate, G: Goals + ?Sized>(
     space: &S,
     arena: &mut A,
     start: u64,

@@ -1,4 +1,5 @@
-//! The searches: BFS to a goal predicate, full-space BFS, and bidirectional BFS.
+//! The breadth-first searches behind [`Search`](crate::Search): to a goal, a ball of levels (on
+//! one thread or several), from both ends, and a path read back from the distances.
 
 use crate::arena::Arena;
 use crate::error::SearchError;
@@ -8,7 +9,7 @@ use crate::space::Space;
 /// Level sizes of a full-space breadth-first search.
 ///
 /// ```
-/// use statespace::{DenseArena, from_fn, full_bfs};
+/// use statespace::{DenseArena, Search, from_fn};
 ///
 /// // A path 0 - 1 - ... - 9, searched from 4.
 /// let line = from_fn(|s, visit| {
@@ -19,7 +20,7 @@ use crate::space::Space;
 ///         visit(s + 1);
 ///     }
 /// });
-/// let levels = full_bfs(&line, &mut DenseArena::new(10), &[4]);
+/// let levels = Search::over(&line).arena(DenseArena::new(10)).levels(&[4]);
 /// assert_eq!(levels.sizes(), [1, 2, 2, 2, 2, 1]);
 /// assert_eq!((levels.max_distance(), levels.reached()), (5, 10));
 /// ```
@@ -46,13 +47,13 @@ impl Levels {
     /// `sizes()[d]` is the number of states at distance exactly `d` from the sources.
     ///
     /// ```
-    /// use statespace::{DenseArena, from_fn, full_bfs};
+    /// use statespace::{DenseArena, Search, from_fn};
     ///
     /// let ring = from_fn(|s, visit| {
     ///     visit((s + 1) % 10);
     ///     visit((s + 9) % 10);
     /// });
-    /// let levels = full_bfs(&ring, &mut DenseArena::new(10), &[0, 1]);
+    /// let levels = Search::over(&ring).arena(DenseArena::new(10)).levels(&[0, 1]);
     /// assert_eq!(levels.sizes(), [2, 2, 2, 2, 2]); // {0, 1}, {2, 9}, {3, 8}, {4, 7}, {5, 6}
     /// ```
     pub fn sizes(&self) -> &[u64] {
@@ -103,24 +104,7 @@ fn forward_code(distance: usize) -> i32 {
 /// # Complexity
 /// * Time: O(states within the goal's distance × branching factor).
 /// * Space: one arena entry and one queue entry (12 bytes) per reached state.
-///
-/// # Example
-///
-/// A counter that can only go up by 3 or 5: 11 is 3 + 3 + 5, and 7 cannot be reached.
-///
-/// ```
-/// use statespace::{FnSpace, SparseArena, bfs};
-///
-/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit(s + 3);
-///     visit(s + 5);
-/// });
-/// let mut arena = SparseArena::new();
-/// let path = bfs(&up, &mut arena, 0, |s| s == 11, Some(10)).unwrap();
-/// assert_eq!(path, [0, 3, 6, 11]);
-/// assert_eq!(bfs(&up, &mut arena, 0, |s| s == 7, Some(10)), None);
-/// ```
-pub fn bfs<S: Space, A: Arena>(
+pub(crate) fn bfs<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
     start: u64,
@@ -173,36 +157,7 @@ pub fn bfs<S: Space, A: Arena>(
     None
 }
 
-/// Full-space breadth-first search from a set of sources.
-///
-/// **Requires** nothing of the moves; unit costs.
-///
-/// The arena is reset, then holds the forward code (`distance + 1`) of every reachable state.
-///
-/// # Complexity
-/// * Time: O(reachable states × branching factor).
-/// * Space: the arena, plus two frontiers of 8 bytes per state.
-///
-/// # Example
-///
-/// ```
-/// use statespace::{Arena, DenseArena, FnSpace, full_bfs};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let mut arena = DenseArena::new(100);
-/// let levels = full_bfs(&ring, &mut arena, &[0]);
-/// assert_eq!(levels.max_distance(), 50);
-/// assert_eq!(levels.reached(), 100);
-/// assert_eq!(arena.distance(30), Some(30));
-/// ```
-pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -> Levels {
-    full_bfs_within(space, arena, sources, u32::MAX)
-}
-
-/// [`full_bfs`] stopped at `radius`: every state at most `radius` moves from a source, and no
+/// A full breadth-first search stopped at `radius`: every state at most `radius` moves from a source, and no
 /// other, is reached (a ball around the sources).
 ///
 /// **Requires** nothing of the moves; unit costs.
@@ -211,20 +166,7 @@ pub fn full_bfs<S: Space, A: Arena>(space: &S, arena: &mut A, sources: &[u64]) -
 /// start is outside, the first ball states a BFS from it meets are exactly `radius` from the
 /// sources, so that level plus `radius` is its distance (the judge path of `hanoi4` shares one
 /// ball among the cases of a disc count this way).
-///
-/// ```
-/// use statespace::{DenseArena, FnSpace, full_bfs_within};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let mut arena = DenseArena::new(100);
-/// let levels = full_bfs_within(&ring, &mut arena, &[0], 10);
-/// assert_eq!(levels.reached(), 21);
-/// assert_eq!((arena.distance(10), arena.distance(11)), (Some(10), None));
-/// ```
-pub fn full_bfs_within<S: Space, A: Arena>(
+pub(crate) fn full_bfs_within<S: Space, A: Arena>(
     space: &S,
     arena: &mut A,
     sources: &[u64],
@@ -278,20 +220,7 @@ fn ball_levels<A: Arena>(
 /// [`full_bfs_within`], and so does the order of every level (so paths read from it are too).
 ///
 /// **Requires** nothing of the moves; unit costs.
-///
-/// ```
-/// use statespace::{DenseArena, FnSpace, full_bfs_within, par_full_bfs_within};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100_000);
-///     visit((s + 99_999) % 100_000);
-/// });
-/// let (mut one, mut two) = (DenseArena::new(100_000), DenseArena::new(100_000));
-/// let levels = par_full_bfs_within(&ring, &mut two, &[0, 500], 20_000, 2);
-/// assert_eq!(levels, full_bfs_within(&ring, &mut one, &[0, 500], 20_000));
-/// assert!((0..100_000).all(|s| one.get(s) == two.get(s)));
-/// ```
-pub fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
+pub(crate) fn par_full_bfs_within<S: Space + Sync, A: Arena + Sync>(
     space: &S,
     arena: &mut A,
     sources: &[u64],
@@ -417,195 +346,6 @@ pub(crate) fn descend<S: Space, P: Space, A: Arena>(
         path.push(state);
     }
     Ok(Some(path))
-}
-
-/// Walks from `from` down the distances a search left in an arena, to a state of the side
-/// that reached it, for spaces whose moves can be undone in one move.
-///
-/// **Requires** reversible moves, and checks every step it takes: from a state whose code is
-/// `c`, it goes to the first successor (in the space's order) whose code is one step nearer to
-/// zero on the same side and, on the start side, that leads back in one move; it stops at a
-/// code of `±1` (a source). Used to read paths back from [`full_bfs`] and [`bidirectional_bfs`]
-/// without a parent array. For spaces whose moves cannot all be undone, see
-/// [`descend_path_with`].
-///
-/// # Returns
-/// `Ok(Some(path))`: the states from `from` to a source, both included. On the start side
-/// (codes `d + 1`, as [`full_bfs`] leaves them) `path` read backwards is a path from that
-/// source to `from`, each step a move; on the goal side (codes `-(d + 1)`), `path` itself is.
-/// `Ok(None)` when `from` was not reached.
-///
-/// # Errors
-/// [`SearchError::Irreversible`] when the only successors one step nearer cannot lead back,
-/// [`SearchError::NoNearerNeighbour`] when no successor is one step nearer: the moves are not
-/// reversible.
-///
-/// # Complexity
-/// O(distance × branching²): each candidate step is checked by generating its successors.
-///
-/// # Example
-///
-/// ```
-/// use statespace::{DenseArena, FnSpace, descend_path, full_bfs};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let mut arena = DenseArena::new(100);
-/// full_bfs(&ring, &mut arena, &[0]);
-/// assert_eq!(descend_path(&ring, &arena, 97), Ok(Some(vec![97, 98, 99, 0])));
-/// ```
-pub fn descend_path<S: Space, A: Arena>(
-    space: &S,
-    arena: &A,
-    from: u64,
-) -> Result<Option<Vec<u64>>, SearchError> {
-    descend(space, Back::<S>::Undo, arena, from)
-}
-
-/// [`descend_path`] for any space: on the start side, the state before is found among
-/// `predecessors(state)` (the states with `state` among their successors), so moves need not
-/// be reversible.
-///
-/// **Requires** nothing of the moves; every step is checked to be a move of `space`.
-///
-/// # Errors
-/// [`SearchError::NotAPredecessor`] when the only predecessors one step nearer do not have
-/// the state among their successors, [`SearchError::NoNearerNeighbour`] when none is one step
-/// nearer (the predecessors miss a move).
-///
-/// # Example
-///
-/// A counter that only goes up by 3 or 5: from 0, 11 is three moves away (5 + 3 + 3).
-///
-/// ```
-/// use statespace::{DenseArena, FnSpace, descend_path_with, full_bfs_within};
-///
-/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     for step in [3, 5] {
-///         if s + step < 30 { visit(s + step) }
-///     }
-/// });
-/// let down = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     for step in [3, 5] {
-///         if s >= step { visit(s - step) }
-///     }
-/// });
-/// let mut arena = DenseArena::new(30);
-/// full_bfs_within(&up, &mut arena, &[0], 10);
-/// let mut path = descend_path_with(&up, &down, &arena, 11).unwrap().unwrap();
-/// path.reverse();
-/// assert_eq!(path, [0, 5, 8, 11]);
-/// ```
-pub fn descend_path_with<S: Space, P: Space, A: Arena>(
-    space: &S,
-    predecessors: &P,
-    arena: &A,
-    from: u64,
-) -> Result<Option<Vec<u64>>, SearchError> {
-    descend(space, Back::Given(predecessors), arena, from)
-}
-
-/// Shortest path by bidirectional breadth-first search, checking that every move it sees can be
-/// undone in one move.
-///
-/// **Requires** reversible moves (every move can be undone in one move) and unit costs, and
-/// checks them: every move the search generates, on either side, and every step of the path,
-/// is checked to lead back, in every build, and the search refuses with
-/// [`SearchError::Irreversible`] naming both states of the first that does not. The check
-/// costs a generation of successors per generated state. For spaces whose moves cannot all be
-/// undone, give the predecessors to [`bidirectional_bfs_with`]; a space known to be reversible
-/// can skip the checks by being its own predecessor function there (`bidirectional_bfs_with(&space,
-/// &space, ...)`).
-///
-/// One table holds signed codes: `d + 1` for states `d` moves from `start`, `-(d + 1)` for
-/// states `d` moves from the nearest goal. Each round expands one whole level of whichever
-/// frontier is smaller; the first successor already reached by the other side joins the two
-/// halves. The path is read back from the codes as [`descend_path`] does. The arena is reset
-/// before the search.
-///
-/// See <https://en.wikipedia.org/wiki/Bidirectional_search>.
-///
-/// # Returns
-/// `Ok(Some(path))` from `start` to one of `goals`, both included, every step a move;
-/// `Ok(None)` when no goal is reachable (or `goals` is empty).
-///
-/// # Errors
-/// [`SearchError::Irreversible`] when a move the search sees cannot be undone. (A move that
-/// cannot be undone and leaves a state neither side expands is not seen: it cannot be found
-/// from successors alone, and the path returned is then real but possibly not the shortest.
-/// Give the predecessors when the moves are not known to be reversible.)
-///
-/// # Complexity
-/// * Time: **O(b^(d/2))** expanded states for branching factor b and distance d, times b for
-///   the checks.
-/// * Space: one arena entry per reached state, plus the two frontiers.
-///
-/// # Example
-///
-/// ```
-/// use statespace::{DenseArena, FnSpace, bidirectional_bfs};
-///
-/// let ring = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit((s + 1) % 100);
-///     visit((s + 99) % 100);
-/// });
-/// let mut arena = DenseArena::new(100);
-/// let path = bidirectional_bfs(&ring, &mut arena, 10, &[14, 90]).unwrap().unwrap();
-/// assert_eq!(path, [10, 11, 12, 13, 14]);
-/// ```
-pub fn bidirectional_bfs<S: Space, A: Arena>(
-    space: &S,
-    arena: &mut A,
-    start: u64,
-    goals: &[u64],
-) -> Result<Option<Vec<u64>>, SearchError> {
-    bidirectional(space, Back::<S>::Undo, arena, start, goals)
-}
-
-/// Shortest path by bidirectional breadth-first search on any space: the goal side expands
-/// `predecessors(state)`, the states with `state` among their successors (as
-/// `pathfinding::directed::bfs::bfs_bidirectional` takes them).
-///
-/// **Requires** that `predecessors` be exactly the reverse of `space`'s moves, and unit costs.
-/// Every step of the path is checked to be a move of `space`; a predecessor that is not one is
-/// refused ([`SearchError::NotAPredecessor`]). A space whose moves can all be undone is its own
-/// predecessor function: pass it twice, and the search runs with no check but the path's.
-///
-/// # Errors
-/// [`SearchError::NotAPredecessor`] or [`SearchError::NoNearerNeighbour`] when the
-/// predecessors and the successors disagree on the path.
-///
-/// # Example
-///
-/// A counter going up by 3 or 5 (moves that cannot be undone), searched from both ends.
-///
-/// ```
-/// use statespace::{FnSpace, SparseArena, bidirectional_bfs_with};
-///
-/// let up = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     visit(s + 3);
-///     visit(s + 5);
-/// });
-/// let down = FnSpace(|s: u64, visit: &mut dyn FnMut(u64)| {
-///     for step in [3, 5] {
-///         if s >= step { visit(s - step) }
-///     }
-/// });
-/// let mut arena = SparseArena::new();
-/// let path = bidirectional_bfs_with(&up, &down, &mut arena, 0, &[21]).unwrap().unwrap();
-/// assert_eq!(path.len() - 1, 5); // 3 + 3 + 5 + 5 + 5
-/// assert!(path.windows(2).all(|w| w[1] - w[0] == 3 || w[1] - w[0] == 5));
-/// ```
-pub fn bidirectional_bfs_with<S: Space, P: Space, A: Arena>(
-    space: &S,
-    predecessors: &P,
-    arena: &mut A,
-    start: u64,
-    goals: &[u64],
-) -> Result<Option<Vec<u64>>, SearchError> {
-    bidirectional(space, Back::Given(predecessors), arena, start, goals)
 }
 
 pub(crate) fn bidirectional<S: Space, P: Space, A: Arena>(

@@ -753,24 +753,3 @@ impl TwoBitTable {
         Ok(Some(path))
     }
 }
-
-/// [`TwoBitTable::walk_to_seed`] as a free function, kept while its callers move.
-#[doc(hidden)]
-pub fn descend_mod3_to_seed<S: Space>(
-    space: &S,
-    table: &TwoBitTable,
-    from: u64,
-) -> Result<Option<Vec<u64>>, SearchError> {
-    table.walk_to_seed(space, from)
-}
-
-/// [`TwoBitTable::walk_to_source`] as a free function, kept while its callers move.
-#[doc(hidden)]
-pub fn descend_mod3<S: Space>(
-    space: &S,
-    table: &TwoBitTable,
-    sources: &[u64],
-    from: u64,
-) -> Result<Option<Vec<u64>>, SearchError> {
-    table.walk_to_source(space, from, sources)
-}
