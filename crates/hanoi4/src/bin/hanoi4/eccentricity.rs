@@ -62,7 +62,7 @@ pub fn on_disk(
 /// the build, to replace a saved table unless `replace`, and with `check_memory` a table that
 /// would not fit), draws `plot` when asked, and reports
 /// every level, the largest distance and how many configurations reach it.
-pub fn build(
+pub(crate) fn build(
     n: usize,
     dir: Option<&TableDir>,
     replace: bool,
@@ -266,7 +266,7 @@ fn quiet_lost_connections() {
 
 /// The report: every level, then the largest distance and how many reach it (or where an
 /// unfinished search stopped).
-pub fn report(n: usize, levels: &Levels, complete: bool, seconds: f64, workers: &str) -> String {
+pub(crate) fn report(n: usize, levels: &Levels, complete: bool, seconds: f64, workers: &str) -> String {
     let mut out = String::new();
     for (distance, count) in levels.sizes().iter().enumerate() {
         writeln!(out, "distance {distance:>4}: {count} configurations").expect("writing to memory");

@@ -14,7 +14,7 @@ use crate::status::with_level_progress;
 /// saved unless `replace`), then with `detour` the detour table, each saved; refused before any
 /// work when a table is saved already (unless `replace`), N is past the detour table's limit,
 /// or (with `check_memory`) a table would not fit in the memory the process may take.
-pub fn build(
+pub(crate) fn build(
     n: usize,
     dir: PathBuf,
     replace: bool,
