@@ -1,6 +1,7 @@
 //! House rules that a test can check, in the manner of rust-analyzer's `tidy.rs`: run by
 //! `cargo test`, over every source, manifest and Markdown file that git tracks.
 
+mod arguments;
 mod invariants;
 mod recipe;
 
