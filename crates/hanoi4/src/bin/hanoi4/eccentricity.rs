@@ -266,7 +266,13 @@ fn quiet_lost_connections() {
 
 /// The report: every level, then the largest distance and how many reach it (or where an
 /// unfinished search stopped).
-pub(crate) fn report(n: usize, levels: &Levels, complete: bool, seconds: f64, workers: &str) -> String {
+pub(crate) fn report(
+    n: usize,
+    levels: &Levels,
+    complete: bool,
+    seconds: f64,
+    workers: &str,
+) -> String {
     let mut out = String::new();
     for (distance, count) in levels.sizes().iter().enumerate() {
         writeln!(out, "distance {distance:>4}: {count} configurations").expect("writing to memory");
