@@ -659,21 +659,27 @@ impl Arena for CompactArena {
 /// A borrowed arena is an arena: a caller keeps its arena across searches that take one by value
 /// (such as [`crate::Search`]).
 impl<A: Arena + ?Sized> Arena for &mut A {
+    #[inline]
     fn get(&self, state: u64) -> i32 {
         (**self).get(state)
     }
+    #[inline]
     fn set(&mut self, state: u64, code: i32) {
         (**self).set(state, code);
     }
+    #[inline]
     fn reset(&mut self) {
         (**self).reset();
     }
+    #[inline]
     fn len(&self) -> usize {
         (**self).len()
     }
+    #[inline]
     fn claim(&mut self, state: u64, code: i32) -> i32 {
         (**self).claim(state, code)
     }
+    #[inline]
     fn prefetch(&self, state: u64) {
         (**self).prefetch(state);
     }
