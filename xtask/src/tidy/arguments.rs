@@ -116,5 +116,7 @@ pub fn none() {}
     assert_eq!(count_arguments(""), 0);
     assert!(is_library(Path::new("crates/statespace/src/search.rs")));
     assert!(!is_library(Path::new("crates/x/src/bin/x/table.rs")));
-    assert!(!is_library(Path::new("crates/statespace/tests/any_graph.rs")));
+    assert!(!is_library(Path::new(
+        "crates/statespace/tests/any_graph.rs"
+    )));
 }
