@@ -689,18 +689,7 @@ impl TwoBitTable {
         space: &S,
         from: u64,
     ) -> Result<Option<Vec<u64>>, SearchError> {
-        let table = self;
-        let Some(mut code) = table.code_within(from) else {
-            return Ok(None);
-        };
-        let mut path = vec![from];
-        let mut state = from;
-        while let Some(next) = step_down(space, table, state, code)? {
-            state = next;
-            code = (code + 2) % 3;
-            path.push(state);
-        }
-        Ok(Some(path))
+        self.walk(space, from, None)
     }
 
     /// Walks from `from` down a two-bit table to one of `sources`: at each step the first successor
@@ -741,15 +730,29 @@ impl TwoBitTable {
         from: u64,
         sources: &[u64],
     ) -> Result<Option<Vec<u64>>, SearchError> {
-        let table = self;
-        let Some(mut code) = table.code_within(from) else {
+        self.walk(space, from, Some(sources))
+    }
+
+    /// The walk of [`Self::walk_to_source`] (ending at one of `sources`, a state with no nearer
+    /// neighbour before them an error) and of [`Self::walk_to_seed`] (`None`: ending where no
+    /// successor is one less mod 3).
+    fn walk<S: Space>(
+        &self,
+        space: &S,
+        from: u64,
+        sources: Option<&[u64]>,
+    ) -> Result<Option<Vec<u64>>, SearchError> {
+        let Some(mut code) = self.code_within(from) else {
             return Ok(None);
         };
         let mut path = vec![from];
         let mut state = from;
-        while !sources.contains(&state) {
-            state = step_down(space, table, state, code)?
-                .ok_or(SearchError::NoNearerNeighbour { state })?;
+        while !sources.is_some_and(|sources| sources.contains(&state)) {
+            match step_down(space, self, state, code)? {
+                Some(next) => state = next,
+                None if sources.is_none() => break,
+                None => return Err(SearchError::NoNearerNeighbour { state }),
+            }
             code = (code + 2) % 3;
             path.push(state);
         }
