@@ -611,11 +611,15 @@ fn little_room_left_takes_a_checkpoint_every_level(#[values(false, true)] little
     }
 }
 
-/// A ring of 5000 states, a move to either neighbour.
+/// The states of [`ring`].
+const RING: u64 = 400;
+
+/// A ring of [`RING`] states, a move to either neighbour. A search on disk writes a checkpoint at
+/// every level: a small ring keeps the levels, and these tests, short.
 fn ring() -> impl Space + Sync {
     from_fn(|s, visit| {
-        visit((s + 1) % 5000);
-        visit((s + 4999) % 5000);
+        visit((s + 1) % RING);
+        visit((s + RING - 1) % RING);
     })
 }
 
@@ -623,11 +627,11 @@ fn ring() -> impl Space + Sync {
 fn a_folder_holds_one_search() {
     let folder = Folder::new("other");
     let ring = ring();
-    TwoBitSearch::new(&ring, 5000)
+    TwoBitSearch::new(&ring, RING)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
         .unwrap();
-    let error = TwoBitSearch::new(&ring, 5000)
+    let error = TwoBitSearch::new(&ring, RING)
         .sources([0])
         .run_on_disk(&folder.0, "another ring")
         .unwrap_err();
@@ -642,7 +646,7 @@ fn a_folder_holds_one_search() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&path, bytes).unwrap();
-    let error = TwoBitSearch::new(&ring, 5000)
+    let error = TwoBitSearch::new(&ring, RING)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
         .unwrap_err();
@@ -654,7 +658,7 @@ fn a_folder_holds_one_search() {
 fn a_checkpoint_of_an_earlier_version_is_read(#[values(1, 2)] version: u32) {
     let folder = Folder::new("version");
     let ring = ring();
-    let (_, levels) = TwoBitSearch::new(&ring, 5000)
+    let (_, levels) = TwoBitSearch::new(&ring, RING)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
         .unwrap();
@@ -674,8 +678,8 @@ fn a_checkpoint_of_an_earlier_version_is_read(#[values(1, 2)] version: u32) {
     let sum = crc32fast::hash(&bytes[16..]);
     bytes[12..16].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&path, bytes).unwrap();
-    assert!(crate::finished(&folder.0, "ring", 5000).unwrap());
-    let (_, again) = TwoBitSearch::new(&ring, 5000)
+    assert!(crate::finished(&folder.0, "ring", RING).unwrap());
+    let (_, again) = TwoBitSearch::new(&ring, RING)
         .sources([0])
         .run_on_disk(&folder.0, "ring")
         .unwrap();

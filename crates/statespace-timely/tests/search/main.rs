@@ -14,15 +14,20 @@ use statespace::block::Members;
 use statespace::{FnSpace, Space, TwoBitSearch, Weight};
 use statespace_timely::{Cluster, ClusterSearch, Error, Report, RunOnCluster};
 
-#[path = "../../statespace/tests/support/queue_bfs.rs"]
+#[path = "../../../statespace/tests/support/queue_bfs.rs"]
 mod queue_bfs;
+
+mod one_builder;
 
 /// A space the tests can rebuild in every worker: a successor function and its length.
 type Successors = fn(u64, &mut dyn FnMut(u64));
 
+/// The states of [`ring`]: 500 levels from state 0, each a meeting of the workers.
+const RING: u64 = 1000;
+
 fn ring(s: u64, visit: &mut dyn FnMut(u64)) {
-    visit((s + 1) % 5000);
-    visit((s + 4999) % 5000);
+    visit((s + 1) % RING);
+    visit((s + RING - 1) % RING);
 }
 
 /// A 97 x 61 torus: four neighbours each.
@@ -51,7 +56,7 @@ fn hanoi3(s: u64, visit: &mut dyn FnMut(u64)) {
 }
 
 const SPACES: [(&str, Successors, u64, &[u64]); 3] = [
-    ("ring", ring, 5000, &[0]),
+    ("ring", ring, RING, &[0]),
     ("torus", torus, 97 * 61, &[0, 3000]),
     ("hanoi3", hanoi3, 19683, &[0]),
 ];
@@ -272,17 +277,17 @@ fn processes_over_loopback_give_the_levels_of_the_queue_bfs(
 /// fail the test.
 const SLOW_PEER_TIMEOUT: Duration = Duration::from_secs(4);
 
-/// How long the slow process's expansion of state 2600 lasts: two and a half peer timeouts,
+/// How long the slow process's expansion of state 600 lasts: two and a half peer timeouts,
 /// so a process whose heartbeats stopped while it expands would be declared silent.
 const SLOW_EXPANSION: Duration = Duration::from_millis(10_000);
 
-/// How long each expansion of state 2600 by [`slow_ring`] lasted, in milliseconds.
+/// How long each expansion of state 600 by [`slow_ring`] lasted, in milliseconds.
 static SLOW_EXPANSIONS: std::sync::Mutex<Vec<u128>> = std::sync::Mutex::new(Vec::new());
 
-/// The ring, where expanding state 2600 (in process 1's slice, at distance 2400: the fault
+/// The ring, where expanding state 600 (in process 1's slice, at distance 400: the fault
 /// lands when the search reaches that level, not at a time) lasts [`SLOW_EXPANSION`].
 fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
-    if s == 2600 {
+    if s == 600 {
         let started = Instant::now();
         std::thread::sleep(SLOW_EXPANSION);
         SLOW_EXPANSIONS
@@ -296,16 +301,16 @@ fn slow_ring(s: u64, visit: &mut dyn FnMut(u64)) {
 #[test]
 #[ignore = "one expansion sleeps 2.5 peer timeouts by design (about 10 s); CI runs it (--include-ignored)"]
 fn a_slow_process_is_not_taken_for_a_silent_one() {
-    // One expansion at level 2400 outlasts the peer timeout two and a half times: the
+    // One expansion at level 400 outlasts the peer timeout two and a half times: the
     // heartbeats (a second apart, from a thread of their own) keep coming all the same. The
     // machine's speed can only make the level longer, never the expansion shorter, and a
     // heartbeat would have to be held back four seconds to fail a correct search.
     let reports = processes_with(2, 1, SLOW_PEER_TIMEOUT, || {
-        TwoBitSearch::of(Arc::new(FnSpace(slow_ring as Successors)), 5000)
+        TwoBitSearch::of(Arc::new(FnSpace(slow_ring as Successors)), RING)
             .sources([0])
             .on_cluster("slow ring")
     });
-    // The fault landed: state 2600 was expanded once, for as long as it should.
+    // The fault landed: state 600 was expanded once, for as long as it should.
     let expansions = SLOW_EXPANSIONS.lock().unwrap().clone();
     assert_eq!(expansions.len(), 1, "{expansions:?}");
     assert!(
