@@ -252,8 +252,9 @@ impl Solver {
 }
 
 /// An optimal move sequence from the packed configuration `start` to the goal, through a ball
-/// around the goal filled by `Search::levels` within a radius: a forward BFS to the first state inside it (which
-/// is `radius` from the goal, so the path through it is optimal), then down the ball.
+/// around the goal filled by `Search::levels` within a radius: a forward BFS to the first state
+/// inside it (which is `radius` from the goal, so the path through it is optimal), then down the
+/// ball.
 fn meet_ball(
     space: &HanoiSpace,
     ball: &DenseArena,

@@ -157,8 +157,8 @@ pub(crate) fn bfs<S: Space, A: Arena>(
     None
 }
 
-/// A full breadth-first search stopped at `radius`: every state at most `radius` moves from a source, and no
-/// other, is reached (a ball around the sources).
+/// A full breadth-first search stopped at `radius`: every state at most `radius` moves from a
+/// source, and no other, is reached (a ball around the sources).
 ///
 /// **Requires** nothing of the moves; unit costs.
 ///

@@ -644,15 +644,6 @@ fn step_down<S: Space>(
 
 /// Reading paths back from a filled table.
 impl TwoBitTable {
-    /// The code of `from`, `None` when it lies beyond the table or was not reached (where a
-    /// walk starts).
-    fn code_within(&self, from: u64) -> Option<u8> {
-        if from >= self.len {
-            return None;
-        }
-        self.code(from)
-    }
-
     /// Walks from `from` down a table filled by [`TwoBitSearch::seeds`] while a successor's code is
     /// one less mod 3 (and leads back in one move), and stops where none is: at a seed that entered
     /// the search at its own level (so the state's value is that level plus the walk's length).
@@ -742,7 +733,8 @@ impl TwoBitTable {
         from: u64,
         sources: Option<&[u64]>,
     ) -> Result<Option<Vec<u64>>, SearchError> {
-        let Some(mut code) = self.code_within(from) else {
+        // A state beyond the table, or not reached, has no walk.
+        let Some(mut code) = (from < self.len).then(|| self.code(from)).flatten() else {
             return Ok(None);
         };
         let mut path = vec![from];
